@@ -1,0 +1,29 @@
+"""The tarokclub scoring engine: pure Python, no Django.
+
+``score_sitting(doc)`` scores a sitting document (see ``docs/engine.md``) and raises
+``InvalidSitting`` for bad input; ``count_cards`` counts the card points of a pile.
+"""
+
+from .base import InvalidSitting, OptionSpec, Problem, Variant
+from .cards import PileCount, count_cards, count_pile
+from .reading import Sitting, read_sitting
+from .registry import VARIANTS, find_variant
+from .sitting import DealResult, SittingResult, score, score_sitting
+
+__all__ = [
+    "VARIANTS",
+    "DealResult",
+    "InvalidSitting",
+    "OptionSpec",
+    "PileCount",
+    "Problem",
+    "Sitting",
+    "SittingResult",
+    "Variant",
+    "count_cards",
+    "count_pile",
+    "find_variant",
+    "read_sitting",
+    "score",
+    "score_sitting",
+]

@@ -1,0 +1,400 @@
+"""Vocabulary, deal and result dataclasses, problems, and the payments every variant shares.
+
+Words (the same everywhere in tarokclub):
+
+- **card points**: what a player or side counts from the cards taken in tricks.
+  **game points**: what the score sheet records after settlement (cents in ``dreiertarock``).
+- **declarer**: the player who won the bidding; **defenders**: the other active players.
+- **active players**: the players of a deal; at a table of four in a three-player variant one
+  player sits the deal out (``sitting_out``) and takes part in nothing but pot foundings.
+- **each opponent pays V**: every other active player pays V to the earner.
+- **per defender**: in declarer games, an amount the declarer's side earns is paid by each
+  defender; an amount the defenders earn is paid by the declarer to each of them.
+- **net**: a player's own amount, not multiplied by the number of opponents.
+- **pot** (Danish Tarok): an account on the table carried from deal to deal.
+- **line**: one item of the breakdown, moving points to or from one player or one pot.
+
+Everything here is pure Python: no Django, no I/O, integers only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, NamedTuple
+
+SUITS = ("clubs", "spades", "hearts", "diamonds")
+SIDES = ("declarer", "defenders")
+
+
+# --- problems -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason a sitting document is refused.
+
+    ``deal`` is the deal's number (1-based) or ``None`` for the whole document; ``field`` is the
+    path of the offending value inside the deal or document (``card_points.Anna``,
+    ``events[1].result``), or ``None`` when no single field is to blame.
+    """
+
+    deal: int | None
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.deal is not None:
+            return f"deal {self.deal}: {self.message}"
+        if self.field is not None:
+            return f"{self.field}: {self.message}"
+        return self.message
+
+
+class InvalidSitting(ValueError):
+    """The document is not a sitting the engine may score; ``problems`` lists every reason."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# --- what a deal may contain ----------------------------------------------------------------
+
+REQUIRED = object()
+"""Marks a field of a declaration or event that has no default."""
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """How one key of a declaration or event is read.
+
+    ``kind`` is ``player`` (an active player), ``choice`` (one of ``choices``, compared with
+    their JSON type), ``whole`` (an integer from ``low`` to ``high``) or ``flag`` (a boolean).
+    ``attr`` is the :class:`Item` attribute the value lands in.
+    """
+
+    attr: str
+    kind: str
+    choices: tuple[object, ...] = ()
+    low: int = 0
+    high: int = 0
+    default: object = REQUIRED
+
+
+def player() -> FieldSpec:
+    return FieldSpec("player", "player")
+
+
+def results(*values: str) -> FieldSpec:
+    """The ``result`` field: required unless only one result is possible."""
+    return FieldSpec("result", "choice", values, default=values[0] if len(values) == 1 else REQUIRED)
+
+
+def count(low: int, high: int, default: object = REQUIRED) -> FieldSpec:
+    return FieldSpec("count", "whole", low=low, high=high, default=default)
+
+
+def suit() -> FieldSpec:
+    return FieldSpec("suit", "choice", SUITS)
+
+
+def side() -> FieldSpec:
+    """Which side a bonus belongs to; Droggn's ``by`` (the capturing side) reads the same way."""
+    return FieldSpec("side", "choice", SIDES)
+
+
+def announced() -> FieldSpec:
+    return FieldSpec("announced", "flag", default=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One declaration or event of a deal, as read from the document.
+
+    ``listed`` and ``index`` say where it stands (``events``, 2); attributes a type does not
+    use keep their neutral value.
+    """
+
+    type: str
+    listed: str
+    index: int
+    player: str | None = None
+    result: str | None = None
+    count: int = 1
+    suit: str | None = None
+    side: str | None = None
+    announced: bool = False
+    timing: str | None = None
+    before_trick: int | None = None
+
+    @property
+    def where(self) -> str:
+        """Its path in the deal, for problems: ``events[2]``."""
+        return f"{self.listed}[{self.index}]"
+
+    @property
+    def won(self) -> bool:
+        return self.result == "won"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal, checked against the sitting's players and the variant's vocabulary.
+
+    Each-for-himself variants fill ``card_points`` and ``declarations``; declarer variants fill
+    ``declarer``, ``contract`` and ``declarer_points``.
+    """
+
+    number: int
+    players: tuple[str, ...]
+    dealer: str
+    sitting_out: str | None
+    active: tuple[str, ...]
+    card_points: Mapping[str, int] = field(default_factory=dict)
+    declarer: str = ""
+    contract: str = ""
+    declarer_points: int = 0
+    all_tricks: bool = False
+    multiplier: int = 1
+    declarations: tuple[Item, ...] = ()
+    events: tuple[Item, ...] = ()
+
+    @property
+    def defenders(self) -> tuple[str, ...]:
+        return tuple(p for p in self.active if p != self.declarer)
+
+    def next_active_after(self, name: str) -> str:
+        """The first active player after ``name`` in dealing order."""
+        start = self.players.index(name)
+        order = self.players[start + 1 :] + self.players[: start + 1]
+        return next(p for p in order if p in self.active)
+
+    def events_of(self, *types: str) -> list[Item]:
+        return [e for e in self.events if e.type in types]
+
+    def declarations_of(self, *types: str) -> list[Item]:
+        return [d for d in self.declarations if d.type in types]
+
+
+# --- house-rule options ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A house-rule option: its default, its type (``bool``, ``whole`` or ``choice``) and range."""
+
+    name: str
+    kind: str
+    default: bool | int | str
+    help: str
+    low: int = 0
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+class Options:
+    """The options in force for a sitting, defaults filled in, read with typed accessors."""
+
+    def __init__(self, values: Mapping[str, bool | int | str]) -> None:
+        self._values = dict(values)
+
+    def flag(self, name: str) -> bool:
+        value = self._values[name]
+        assert isinstance(value, bool)
+        return value
+
+    def whole(self, name: str) -> int:
+        value = self._values[name]
+        assert isinstance(value, int) and not isinstance(value, bool)
+        return value
+
+    def word(self, name: str) -> str:
+        value = self._values[name]
+        assert isinstance(value, str)
+        return value
+
+    def as_dict(self) -> dict[str, bool | int | str]:
+        return dict(self._values)
+
+
+# --- the breakdown --------------------------------------------------------------------------
+
+
+class Line(NamedTuple):
+    """Points moved to (positive) or from one player, or into (positive) or out of one pot."""
+
+    points: int
+    reason: str
+    player: str | None = None
+    pot: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        if self.pot is None:
+            return {"player": self.player, "points": self.points, "reason": self.reason}
+        return {"pot": self.pot, "points": self.points, "reason": self.reason}
+
+
+def each_opponent_pays(
+    earner: str, players: Sequence[str], value: int, what: str, payer: str = "opponent"
+) -> list[Line]:
+    """Every other player pays ``value`` to ``earner``; a negative value is a penalty to each.
+
+    The reason of every line is ``what`` followed by who pays whom.
+    """
+    others = [p for p in players if p != earner]
+    flow = f"{value} from each {payer}" if value >= 0 else f"{-value} to each {payer}"
+    reason = f"{what}: {flow}"
+    return [Line(value * len(others), reason, earner)] + [Line(-value, reason, p) for p in others]
+
+
+def per_defender(deal: Deal, value: int, what: str) -> list[Line]:
+    """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
+    return each_opponent_pays(deal.declarer, deal.active, value, what, payer="defender")
+
+
+def into_pot(players: Sequence[str], pot: str, amount: int, reason: str) -> list[Line]:
+    """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
+    lines = [Line(-amount, reason, p) for p in players]
+    lines.append(Line(amount * len(players), reason, None, pot))
+    return lines
+
+
+# --- variants -------------------------------------------------------------------------------
+
+
+Check = Iterator[tuple[str | None, str]]
+"""What a consistency check yields: (field path, message) for each rule the deal breaks."""
+
+
+class Variant:
+    """A scoring system. Subclasses set the class attributes and override ``check`` and ``score``.
+
+    ``declarer_game`` decides the deal's shape: each-for-himself variants record every
+    active player's card points and declarations; declarer variants record the declarer, the
+    contract and the declarer's card points.
+    """
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4)
+    pack_points: ClassVar[int]
+    declarer_game: ClassVar[bool] = False
+    contracts: ClassVar[Mapping[str, int]] = {}
+    extra_deal_keys: ClassVar[frozenset[str]] = frozenset()
+    declaration_types: ClassVar[Mapping[str, Mapping[str, FieldSpec]]] = {}
+    event_types: ClassVar[Mapping[str, Mapping[str, FieldSpec]]]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    pots: ClassVar[tuple[str, ...]] = ()
+    dealer_sits_out: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        own = (
+            {"declarer", "contract", "declarer_points"}
+            if self.declarer_game
+            else {"card_points", "declarations"}
+        )
+        self.deal_keys = frozenset({"dealer", "sitting_out", "events"} | own | self.extra_deal_keys)
+        """Every field a deal of this variant may have."""
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        """Yield every consistency rule of the variant that the deal breaks."""
+        return iter(())
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        """The breakdown of one valid deal, given the pots as they stand before it."""
+        raise NotImplementedError
+
+
+# --- consistency rules shared by several variants -------------------------------------------
+
+
+def twice(items: Iterable[Item], key: Callable[[Item], object]) -> Iterator[Item]:
+    """Yield every item whose ``key(item)`` was already seen earlier in ``items``."""
+    seen: set[object] = set()
+    for item in items:
+        k = key(item)
+        if k in seen:
+            yield item
+        seen.add(k)
+
+
+def by_different_players(items: Sequence[Item]) -> Item | None:
+    """The first item whose player differs from the first item's, if any (shared-card rules)."""
+    for item in items[1:]:
+        if item.player != items[0].player:
+            return item
+    return None
+
+
+def ladder(base: int, count: int, start: int, step: int = 5) -> int:
+    """``base`` for ``start`` cards, ``step`` more for each card beyond (Tarocks, matadors …)."""
+    return base + step * (count - start)
+
+
+def describe(item: Item) -> str:
+    """A declaration or event in words: ``12 tarocks``, ``cavalry in hearts``, ``four kings``."""
+    words = item.type.replace("_", " ")
+    if item.suit is not None:
+        return f"{words} in {item.suit}"
+    if item.type in ("tarocks", "matadors", "kings", "ladons"):
+        return f"{item.count} {words}"
+    return words
+
+
+def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str], card: str) -> Check:
+    """The declaration rules of the each-for-himself games.
+
+    Nobody declares the same thing twice; one cavalry declaration per suit; declarations that
+    need the one ``card`` (the Excuse, Sküs or Scies) come from one player only.
+    """
+    for item in twice(deal.declarations, lambda d: (d.player, d.type, d.suit)):
+        yield item.where, f"{item.player} declares {describe(item)} twice"
+    for item in twice(deal.declarations_of(*cavalries), lambda d: d.suit):
+        yield item.where, f"a second cavalry declaration in {item.suit}"
+    second = by_different_players(deal.declarations_of(*shared))
+    if second is not None:
+        yield second.where, f"{describe(second)} needs the {card}, which another player declared"
+
+
+def at_most_one(items: Sequence[Item], what: str) -> Check:
+    """Every item after the first is a problem: ``what`` can happen once per deal."""
+    for item in items[1:]:
+        yield item.where, f"{what} can happen only once in a deal"
+
+
+def one_pagat(deal: Deal, *types: str) -> Check:
+    """README rule 3: at most one event about the Pagat's fate in play."""
+    yield from at_most_one(deal.events_of(*types), "the Pagat's fate")
+
+
+def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tricks: set[str]) -> Check:
+    """README rules 1 and 2 for ultimos won by a player.
+
+    At most one ultimo is won; none by someone other than ``all_tricks`` (a player who took
+    every trick); none by a player in ``no_tricks``.
+    """
+    yield from at_most_one(won, "winning the last trick")
+    for item in won:
+        if all_tricks is not None and item.player != all_tricks:
+            yield item.where, f"{all_tricks} took every trick, so {item.player} cannot win the last one"
+        if item.player in no_tricks:
+            yield item.where, f"{item.player} took no trick, so cannot win the last one"
+
+
+def over_under(deal: Deal, par: int) -> list[Line]:
+    """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
+    return [
+        Line(points - par, f"card points {points}, {points - par:+d} against {par}", name)
+        for name, points in deal.card_points.items()
+    ]
+
+
+def pay_declarations(deal: Deal, value: Callable[[Item], int]) -> list[Line]:
+    """Each opponent pays every declaration its ``value``."""
+    lines: list[Line] = []
+    for item in deal.declarations:
+        assert item.player is not None
+        what = f"{item.player} declares {describe(item)}"
+        lines += each_opponent_pays(item.player, deal.active, value(item), what)
+    return lines

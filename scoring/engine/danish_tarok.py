@@ -1,0 +1,237 @@
+"""Danish Tarok (Dansk Tarokforbund rules, 2011): three players each for himself, two pots.
+
+The King pot and the Pagat pot are carried from deal to deal. A deal is settled in a fixed
+order, because what a pot holds depends on it: (1) empty pots are founded again and the dealer
+pays his stake, (2) Pagat and Kings lost or brought home, (3) won ultimos take their pot, then a
+tout takes what both hold, (4) lost ultimos pay into their pot what it held when step 4 began,
+(5) last trick, nolo, declarations and the per-5 card-point bands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import (
+    Check,
+    Deal,
+    Item,
+    Line,
+    Options,
+    OptionSpec,
+    Variant,
+    at_most_one,
+    count,
+    declaration_rules,
+    each_opponent_pays,
+    into_pot,
+    ladder,
+    one_pagat,
+    one_winner_of_last_trick,
+    pay_declarations,
+    player,
+    results,
+    suit,
+)
+
+POTS = ("king", "pagat")
+
+DECLARATIONS = {
+    "tarocks": {"player": player(), "count": count(10, 22)},
+    "matadors": {"player": player(), "count": count(3, 22)},
+    "four_kings": {"player": player()},
+    "half_kings": {"player": player()},
+    "overfull_kings": {"player": player()},
+    "cavalry": {"player": player(), "suit": suit()},
+    "half_cavalry": {"player": player(), "suit": suit()},
+    "overfull_cavalry": {"player": player(), "suit": suit()},
+}
+FIXED_DECLARATIONS = {
+    "four_kings": 10,
+    "half_kings": 5,
+    "overfull_kings": 15,
+    "cavalry": 10,
+    "half_cavalry": 5,
+    "overfull_cavalry": 15,
+}
+KINGS = ("four_kings", "half_kings", "overfull_kings")
+CAVALRIES = ("cavalry", "half_cavalry", "overfull_cavalry")
+NEEDS_THE_SCIES = ("matadors", "half_kings", "overfull_kings", "half_cavalry", "overfull_cavalry")
+
+EVENTS = {
+    "pagat": {"player": player(), "result": results("home", "lost")},
+    "king_lost": {"player": player(), "count": count(1, 4, default=1)},
+    "pagat_ultimo": {"player": player(), "result": results("won", "lost")},
+    "king_ultimo": {"player": player(), "result": results("won", "lost")},
+    "last_trick": {"player": player()},
+    "nolo": {"player": player()},
+    "tout": {"player": player()},
+}
+ULTIMOS = {"pagat_ultimo": ("pagat", 45, "Pagat ultimo"), "king_ultimo": ("king", 40, "King ultimo")}
+"""Each ultimo: its pot, what each opponent pays, its name."""
+PAGAT_OR_KING = 5
+LAST_TRICK = 20
+NOLO = 25
+TOUT = 80
+MAX_KINGS_LOST = 4
+
+BAND = 5
+GAIN_ABOVE = 24
+PAY_BELOW = 28
+
+
+def declaration_value(item: Item) -> int:
+    if item.type == "tarocks":
+        return ladder(10, item.count, 10)
+    if item.type == "matadors":
+        return ladder(10, item.count, 3)
+    return FIXED_DECLARATIONS[item.type]
+
+
+def band_points(points: int) -> int:
+    """5 game points per full 5 card points above 24, minus 5 per full 5 below 28."""
+    gain = max(0, points - GAIN_ABOVE) // BAND
+    pay = max(0, PAY_BELOW - points) // BAND
+    return BAND * (gain - pay)
+
+
+class DanishTarok(Variant):
+    key = "danish_tarok"
+    name = "Danish Tarok"
+    pack_points = 78
+    declaration_types = DECLARATIONS
+    event_types = EVENTS
+    pots = POTS
+    options = (
+        OptionSpec("ante", "whole", 20, "What every player pays into an empty pot to found it again."),
+        OptionSpec("dealer_stake", "whole", 5, "What the dealer pays into each pot before every deal."),
+        OptionSpec(
+            "stake_on_refound",
+            "bool",
+            True,
+            "The dealer's stake also goes into a pot that is founded again in the same deal.",
+        ),
+        OptionSpec(
+            "band_balance",
+            "choice",
+            "next_dealer",
+            "Who absorbs the difference when the card-point bands do not add up to zero.",
+            choices=("next_dealer", "dealer"),
+        ),
+    )
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, "Scies")
+        yield from at_most_one(deal.declarations_of(*KINGS), "a kings declaration")
+        nolo, tout = deal.events_of("nolo"), deal.events_of("tout")
+        for item in deal.events_of("last_trick"):
+            if deal.events_of(*ULTIMOS) or nolo or tout:
+                yield item.where, "last_trick cannot go with an ultimo, a nolo or a tout"
+        if nolo and tout:
+            yield tout[0].where, "a nolo and a tout cannot happen in the same deal"
+        yield from at_most_one(nolo, "a nolo")
+        yield from at_most_one(tout, "a tout")
+        yield from at_most_one(deal.events_of("last_trick"), "taking the last trick")
+        kings_lost = deal.events_of("king_lost")
+        if sum(e.count for e in kings_lost) > MAX_KINGS_LOST:
+            yield kings_lost[-1].where, f"more than {MAX_KINGS_LOST} Kings lost in one deal"
+        yield from one_pagat(deal, "pagat", "pagat_ultimo")
+        won = [e for e in deal.events_of(*ULTIMOS) if e.won]
+        every_trick = tout[0].player if tout else None
+        yield from one_winner_of_last_trick(won, every_trick, {e.player or "" for e in nolo})
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        return Settlement(deal, options, pots).lines
+
+
+class Settlement:
+    """Settles one Danish deal step by step, keeping the pots as they change."""
+
+    def __init__(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> None:
+        self.deal = deal
+        self.pot = {name: pots.get(name, 0) for name in POTS}
+        self.lines: list[Line] = []
+        self.found_and_stake(options)
+        self.pagat_and_kings()
+        self.won_ultimos_and_tout()
+        self.lost_ultimos()
+        self.last_trick_nolo_declarations()
+        if not deal.events_of("nolo", "tout"):
+            self.bands(options.word("band_balance"))
+
+    def into_pot(self, names: tuple[str, ...], pot: str, amount: int, reason: str) -> None:
+        self.lines += into_pot(names, pot, amount, reason)
+        self.pot[pot] += amount * len(names)
+
+    def each_opponent_pays(self, item: Item, value: int, what: str) -> None:
+        assert item.player is not None
+        self.lines += each_opponent_pays(item.player, self.deal.active, value, what)
+
+    def found_and_stake(self, options: Options) -> None:
+        ante, stake = options.whole("ante"), options.whole("dealer_stake")
+        refound = [pot for pot in POTS if self.pot[pot] == 0]
+        for pot in refound:
+            self.into_pot(self.deal.players, pot, ante, f"founding the {pot} pot: {ante} from every player")
+        for pot in POTS:
+            if pot not in refound or options.flag("stake_on_refound"):
+                self.into_pot((self.deal.dealer,), pot, stake, f"dealer's stake into the {pot} pot")
+
+    def pagat_and_kings(self) -> None:
+        for item in self.deal.events_of("pagat", "king_lost"):
+            who = item.player or ""
+            if item.type == "pagat" and item.result == "home":
+                self.each_opponent_pays(item, PAGAT_OR_KING, f"{who} brings the Pagat home")
+            elif item.type == "pagat":
+                self.each_opponent_pays(item, -PAGAT_OR_KING, f"{who} loses the Pagat")
+                self.into_pot((who,), "pagat", PAGAT_OR_KING, f"{who} loses the Pagat")
+            else:
+                kings = f"{who} loses {item.count} King{'s' if item.count > 1 else ''}"
+                self.each_opponent_pays(item, -PAGAT_OR_KING * item.count, kings)
+                self.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
+
+    def won_ultimos_and_tout(self) -> None:
+        nolo = {e.player for e in self.deal.events_of("nolo")}
+        for item in self.deal.events_of(*ULTIMOS):
+            if not item.won:
+                continue
+            pot, value, ultimo = ULTIMOS[item.type]
+            who = item.player or ""
+            if nolo and who not in nolo:
+                self.lines.append(Line(0, f"{who}'s {ultimo} annulled by the nolo", who))
+                continue
+            self.each_opponent_pays(item, value, f"{who} wins the {ultimo}")
+            self.into_pot((who,), pot, -self.pot[pot], f"{who} wins the {ultimo} and takes the {pot} pot")
+        for item in self.deal.events_of("tout"):
+            who = item.player or ""
+            self.each_opponent_pays(item, TOUT, f"{who} takes every trick (tout)")
+            for pot in POTS:
+                self.into_pot((who,), pot, -self.pot[pot], f"{who}'s tout takes the {pot} pot")
+
+    def lost_ultimos(self) -> None:
+        held = dict(self.pot)
+        for item in self.deal.events_of(*ULTIMOS):
+            if item.won:
+                continue
+            pot, value, ultimo = ULTIMOS[item.type]
+            who = item.player or ""
+            self.each_opponent_pays(item, -value, f"{who} loses the {ultimo}")
+            self.into_pot((who,), pot, held[pot], f"{who} loses the {ultimo} and doubles the {pot} pot")
+
+    def last_trick_nolo_declarations(self) -> None:
+        for item in self.deal.events_of("last_trick"):
+            self.each_opponent_pays(item, LAST_TRICK, f"{item.player} takes the last trick")
+        for item in self.deal.events_of("nolo"):
+            self.each_opponent_pays(item, NOLO, f"{item.player} takes no trick (nolo)")
+        self.lines += pay_declarations(self.deal, declaration_value)
+
+    def bands(self, balance: str) -> None:
+        bands = {name: band_points(points) for name, points in self.deal.card_points.items()}
+        for name, points in self.deal.card_points.items():
+            self.lines.append(Line(bands[name], f"card points {points}, band {bands[name]:+d}", name))
+        difference = sum(bands.values())
+        if difference:
+            dealer = self.deal.dealer
+            absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
+            absorber = absorber or self.deal.next_active_after(dealer)
+            self.lines.append(
+                Line(-difference, f"band balance: the bands add up to {difference:+d}", absorber)
+            )

@@ -1,0 +1,88 @@
+"""Dreiertarock (Austrian three-handed Tarock): 54 cards, 70 card points, values in cents.
+
+One declarer against two defenders who count their tricks together; every amount is paid per
+defender. The declarer wins with 36 ("35 and two cards"); a Solo Valat is won exactly when he
+takes every trick and counts no bonus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import (
+    Check,
+    Deal,
+    Line,
+    Options,
+    Variant,
+    announced,
+    at_most_one,
+    per_defender,
+    results,
+    side,
+)
+
+CONTRACTS = {
+    "einser": 30,
+    "zweier": 40,
+    "dreier": 50,
+    "vierer": 60,
+    "fuenfer": 70,
+    "solo": 120,
+    "solo_valat": 960,
+}
+NEEDED = 36
+
+SILENT_ONLY = {"tarock_trull": 10, "king_trull": 10, "mondfang": 10}
+BIRDS = {"pagat_ultimo": (40, 80), "uhu": (60, 120), "kakadu": (80, 160)}
+"""Each bird: (silent, announced)."""
+
+EVENTS = {
+    **{kind: {"side": side(), "announced": announced(), "result": results("won")} for kind in SILENT_ONLY},
+    **{kind: {"side": side(), "announced": announced(), "result": results("won", "lost")} for kind in BIRDS},
+}
+
+
+class Dreiertarock(Variant):
+    key = "dreiertarock"
+    name = "Dreiertarock"
+    pack_points = 70
+    declarer_game = True
+    contracts = CONTRACTS
+    extra_deal_keys = frozenset({"all_tricks"})
+    event_types = EVENTS
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        for item in deal.events:
+            if item.type in SILENT_ONLY and item.announced:
+                yield item.where, f"{item.type} cannot be announced"
+            if deal.contract == "solo_valat":
+                yield item.where, "a Solo Valat counts no bonus"
+            if deal.all_tricks and item.side == "defenders" and item.won:
+                yield item.where, "the declarer took every trick, so the defenders win no bonus"
+        for kind in EVENTS:
+            yield from at_most_one(deal.events_of(kind), kind)
+        trull = {e.side for e in deal.events_of("tarock_trull")}
+        for item in deal.events_of("mondfang"):
+            if trull and item.side not in trull:
+                yield item.where, "the side with all three Trull cards holds the Mond"
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        value = CONTRACTS[deal.contract]
+        if deal.contract == "solo_valat":
+            won = deal.all_tricks
+            what = f"Solo Valat {'made' if won else 'failed'}: {value}"
+        else:
+            won = deal.declarer_points >= NEEDED
+            what = (
+                f"{deal.contract} {'won' if won else 'lost'} with {deal.declarer_points} card points: {value}"
+            )
+        lines = per_defender(deal, value if won else -value, what)
+        for item in deal.events:
+            silent, loud = BIRDS.get(item.type, (SILENT_ONLY.get(item.type, 0), 0))
+            bonus = loud if item.announced else silent
+            earns = item.won == (item.side == "declarer")
+            how = "announced" if item.announced else "silent"
+            what = f"{how} {item.type} of the {item.side} {item.result}: {bonus}"
+            lines += per_defender(deal, bonus if earns else -bonus, what)
+        return lines

@@ -1,0 +1,142 @@
+"""Droggn (Stubai valley): one declarer against two defenders, 66 cards, 74 card points.
+
+Every payment is per defender. The declarer wins with 37; the game is worth its contract's base
+value plus the winning side's overshoot over 37. The defenders may double and the declarer
+redouble (``multiplier`` 2 or 4), which multiplies everything in the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import (
+    Check,
+    Deal,
+    Item,
+    Line,
+    Options,
+    OptionSpec,
+    Variant,
+    announced,
+    at_most_one,
+    one_pagat,
+    per_defender,
+    results,
+    side,
+)
+
+CONTRACTS = {"ansager": 20, "solo": 40, "super": 80, "super_mord": 130}
+NEEDED = 37
+MATCH = 37
+"""All tricks ("Match") is worth the base plus 37, whatever the card points."""
+SUPER_MORD_WITH_ULTIMO = 187
+
+EVENTS = {
+    "pagat_ultimo": {"side": side(), "announced": announced(), "result": results("won", "lost")},
+    "pagat_captured": {"by": side()},
+    "gstiess_ultimo": {"result": results("won")},
+}
+PAGAT_ULTIMO = {False: 10, True: 20}
+PAGAT_CAPTURED = 5
+
+
+def other(side_name: str | None) -> str:
+    return "defenders" if side_name == "declarer" else "declarer"
+
+
+def signed(value: int, side_name: str | None) -> int:
+    """An amount the ``side_name`` side earns, as the declarer's amount per defender."""
+    return value if side_name == "declarer" else -value
+
+
+def counts_in_super_mord(item: Item) -> bool:
+    """Only the Gstieß ultimo and the declarer's announced Pagat ultimo exist in a Super Mord."""
+    if item.type == "gstiess_ultimo":
+        return True
+    return item.type == "pagat_ultimo" and item.side == "declarer" and item.announced
+
+
+def super_mord_ultimo(deal: Deal) -> Item | None:
+    """The announced ultimo that lifts a made Super Mord to 187, if the declarer made one."""
+    for item in deal.events:
+        if item.won and (item.type == "gstiess_ultimo" or item.side == "declarer"):
+            return item
+    return None
+
+
+class Droggn(Variant):
+    key = "droggn"
+    name = "Droggn"
+    pack_points = 74
+    declarer_game = True
+    contracts = CONTRACTS
+    extra_deal_keys = frozenset({"all_tricks", "multiplier"})
+    event_types = EVENTS
+    dealer_sits_out = True
+    options = (
+        OptionSpec(
+            "super_mord_loss",
+            "whole",
+            167,
+            "What the declarer pays each defender when a Super Mord fails.",
+        ),
+    )
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        if deal.all_tricks and deal.declarer_points < NEEDED:
+            yield "all_tricks", f"all tricks with only {deal.declarer_points} card points (at least {NEEDED})"
+        for item in deal.events:
+            if item.type == "gstiess_ultimo" and deal.contract != "super_mord":
+                yield item.where, "the Gstieß ultimo exists only in a Super Mord"
+            if deal.contract == "super_mord" and not counts_in_super_mord(item):
+                yield item.where, "a Super Mord counts no bonus but the declarer's announced ultimo"
+            defenders_win = item.side == "defenders" and (item.won or item.type == "pagat_captured")
+            if deal.all_tricks and defenders_win:
+                yield item.where, "the declarer took every trick, so the defenders win no Pagat bonus"
+        yield from one_pagat(deal, "pagat_ultimo", "pagat_captured")
+        yield from at_most_one(deal.events_of("gstiess_ultimo"), "the Gstieß ultimo")
+        won = [e for e in deal.events_of("pagat_ultimo", "gstiess_ultimo") if e.won]
+        yield from at_most_one(won, "winning the last trick")
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        times = deal.multiplier
+        doubled = {1: "", 2: ", doubled", 4: ", redoubled"}[times]
+        if deal.contract == "super_mord":
+            return self.super_mord(deal, options, times, doubled)
+        base = CONTRACTS[deal.contract]
+        points = deal.declarer_points
+        if deal.all_tricks:
+            value, what = base + MATCH, f"{deal.contract} with all tricks: {base} + {MATCH}"
+        else:
+            overshoot = abs(points - NEEDED)
+            outcome = "won" if points >= NEEDED else "lost"
+            value = signed(base + overshoot, "declarer" if points >= NEEDED else "defenders")
+            what = f"{deal.contract} {outcome} with {points} card points: {base} + {overshoot}"
+        lines = per_defender(deal, value * times, what + doubled)
+        for item in deal.events:
+            if item.type == "pagat_captured":
+                bonus = signed(PAGAT_CAPTURED, item.side)
+                what = f"Pagat captured by the {item.side}"
+            else:
+                earner = item.side if item.won else other(item.side)
+                bonus = signed(PAGAT_ULTIMO[item.announced], earner)
+                silent = "announced" if item.announced else "silent"
+                what = f"{silent} Pagat ultimo of the {item.side} {item.result}"
+            lines += per_defender(deal, bonus * times, what + doubled)
+        return lines
+
+    def super_mord(self, deal: Deal, options: Options, times: int, doubled: str) -> list[Line]:
+        """Super Mord is settled as a fixed total: made, made with an ultimo, or failed."""
+        if not deal.all_tricks:
+            loss = options.whole("super_mord_loss")
+            return per_defender(deal, -loss * times, f"Super Mord failed: {loss}{doubled}")
+        base = CONTRACTS["super_mord"]
+        lines = per_defender(deal, (base + MATCH) * times, f"Super Mord made: {base} + {MATCH}{doubled}")
+        ultimo = super_mord_ultimo(deal)
+        if ultimo is not None:
+            extra = SUPER_MORD_WITH_ULTIMO - base - MATCH
+            name = "Gstieß" if ultimo.type == "gstiess_ultimo" else "Pagat"
+            lines += per_defender(
+                deal, extra * times, f"Super Mord with the announced {name} ultimo{doubled}"
+            )
+        return lines

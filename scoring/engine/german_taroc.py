@@ -1,0 +1,97 @@
+"""Early German Taroc (rules of 1754): three players each for himself, over/under 26.
+
+Card points are settled net (``points − 26``); declarations and events are paid by each
+opponent. The Excuse is not a Tarock here, so at most 21 Tarocks can be declared in a deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import (
+    Check,
+    Deal,
+    Item,
+    Line,
+    Options,
+    Variant,
+    at_most_one,
+    count,
+    declaration_rules,
+    each_opponent_pays,
+    ladder,
+    one_pagat,
+    one_winner_of_last_trick,
+    over_under,
+    pay_declarations,
+    player,
+    results,
+    suit,
+)
+
+PAR = 26
+
+DECLARATIONS = {
+    "tarocks": {"player": player(), "count": count(10, 21)},
+    "matadors": {"player": player(), "count": count(3, 22)},
+    "cavalry": {"player": player(), "suit": suit()},
+    "half_cavalry": {"player": player(), "suit": suit()},
+    "four_kings": {"player": player()},
+    "three_kings": {"player": player()},
+}
+
+EVENTS = {
+    "pagat": {"player": player(), "result": results("lost", "lost_last_trick", "ultimo")},
+    "excuse_no_tricks": {"player": player()},
+}
+
+PAGAT_VALUES = {"lost": -5, "lost_last_trick": -10, "ultimo": 10}
+EXCUSE_NO_TRICKS = 4
+MAX_TAROCKS = 21
+NEEDS_THE_EXCUSE = ("matadors", "half_cavalry", "three_kings")
+
+
+def declaration_value(item: Item) -> int:
+    """What each opponent pays for a declaration."""
+    if item.type == "tarocks":
+        return ladder(10, item.count, 10)
+    if item.type == "matadors":
+        return ladder(10, item.count, 3)
+    return {"cavalry": 10, "half_cavalry": 5, "four_kings": 10, "three_kings": 5}[item.type]
+
+
+class GermanTaroc(Variant):
+    key = "german_taroc"
+    name = "German Taroc (1754)"
+    pack_points = 78
+    declaration_types = DECLARATIONS
+    event_types = EVENTS
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        tarocks = deal.declarations_of("tarocks")
+        if sum(d.count for d in tarocks) > MAX_TAROCKS:
+            yield "declarations", f"more than {MAX_TAROCKS} Tarocks declared in one deal"
+        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_EXCUSE, "Excuse")
+        kings = deal.declarations_of("four_kings", "three_kings")
+        if deal.declarations_of("four_kings") and len(kings) > 1:
+            yield kings[-1].where, "four kings cannot be declared beside another kings declaration"
+        yield from one_pagat(deal, "pagat")
+        yield from at_most_one(deal.events_of("excuse_no_tricks"), "keeping the Excuse with no trick")
+        no_tricks = {e.player or "" for e in deal.events_of("excuse_no_tricks")}
+        won = [e for e in deal.events_of("pagat") if e.result == "ultimo"]
+        yield from one_winner_of_last_trick(won, None, no_tricks)
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        lines = over_under(deal, PAR) + pay_declarations(deal, declaration_value)
+        for item in deal.events:
+            assert item.player is not None
+            if item.type == "pagat":
+                assert item.result is not None
+                value = PAGAT_VALUES[item.result]
+                what = {"lost": "Pagat lost", "lost_last_trick": "Pagat lost in the last trick"}
+                reason = f"{item.player}: {what.get(item.result, 'Pagat ultimo')}"
+            else:
+                value = EXCUSE_NO_TRICKS
+                reason = f"{item.player} took no trick and keeps the Excuse"
+            lines += each_opponent_pays(item.player, deal.active, value, reason)
+        return lines

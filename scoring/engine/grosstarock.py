@@ -1,0 +1,178 @@
+"""Grosstarock after Dummett: three players each for himself, over/under 26.
+
+Card points are settled net (``points − 26``) unless a valat or nolo replaces them (option
+``valat_replaces_card_points``); declarations, bonuses and penalties are paid by each opponent.
+The last trick scores only as an ultimo: a Pagat or King that wins it is not also brought home.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import (
+    Check,
+    Deal,
+    FieldSpec,
+    Item,
+    Line,
+    Options,
+    OptionSpec,
+    Variant,
+    at_most_one,
+    count,
+    declaration_rules,
+    each_opponent_pays,
+    ladder,
+    one_pagat,
+    one_winner_of_last_trick,
+    over_under,
+    pay_declarations,
+    player,
+    results,
+    suit,
+)
+
+PAR = 26
+
+DECLARATIONS = {
+    "tarocks": {"player": player(), "count": count(10, 22)},
+    "matadors": {"player": player(), "count": count(3, 22)},
+    "kings": {"player": player(), "count": count(3, 7)},
+    "cavalry": {"player": player(), "suit": suit()},
+    "half_cavalry": {"player": player(), "suit": suit()},
+    "four_queens": {"player": player()},
+    "four_cavaliers": {"player": player()},
+    "four_jacks": {"player": player()},
+    "ladons": {"player": player(), "count": count(16, 28)},
+}
+
+FIXED_DECLARATIONS = {
+    "cavalry": 10,
+    "half_cavalry": 5,
+    "four_queens": 5,
+    "four_cavaliers": 5,
+    "four_jacks": 5,
+}
+LADDERS = {"tarocks": (10, 10), "matadors": (10, 3), "kings": (5, 3), "ladons": (15, 16)}
+"""Declarations worth ``base`` for ``start`` cards and 5 more per card beyond: (base, start)."""
+
+FOUR_OF_A_RANK = ("four_queens", "four_cavaliers", "four_jacks")
+NEEDS_THE_SKUS = ("matadors", "half_cavalry")
+
+
+def before_trick(*tricks: int) -> FieldSpec:
+    return FieldSpec("before_trick", "choice", tricks)
+
+
+EVENTS = {
+    "pagat": {"player": player(), "result": results("home", "lost")},
+    "pagat_ultimo": {"player": player(), "result": results("won", "lost")},
+    "king": {"player": player(), "result": results("home", "lost"), "count": count(1, 4, default=1)},
+    "king_ultimo": {"player": player(), "result": results("won", "lost")},
+    "valat": {"player": player()},
+    "nolo": {"player": player()},
+    "announced_valat": {
+        "player": player(),
+        "before_trick": before_trick(1, 13, 20),
+        "result": results("won", "lost"),
+    },
+    "announced_nolo": {
+        "player": player(),
+        "before_trick": before_trick(1, 13),
+        "result": results("won", "lost"),
+    },
+}
+
+BONUSES = {"pagat": 5, "pagat_ultimo": 15, "king": 5, "king_ultimo": 10}
+"""Won or brought home: from each opponent; lost: to each opponent (per King for ``king``)."""
+SILENT_VALAT = 26
+ANNOUNCED_VALAT = {1: 52, 13: 38, 20: 31}
+ANNOUNCED_NOLO = {1: 36, 13: 31}
+FAILED_NOLO = {1: 10, 13: 5}
+
+
+def declaration_value(item: Item) -> int:
+    if item.type in LADDERS:
+        base, start = LADDERS[item.type]
+        return ladder(base, item.count, start)
+    return FIXED_DECLARATIONS[item.type]
+
+
+def valats(deal: Deal) -> list[Item]:
+    return deal.events_of("valat", "announced_valat")
+
+
+def nolos(deal: Deal) -> list[Item]:
+    return deal.events_of("nolo", "announced_nolo")
+
+
+def made(item: Item) -> bool:
+    """A silent valat or nolo always happened; an announced one only when won."""
+    return item.type in ("valat", "nolo") or item.won
+
+
+class Grosstarock(Variant):
+    key = "grosstarock"
+    name = "Grosstarock"
+    pack_points = 78
+    declaration_types = DECLARATIONS
+    event_types = EVENTS
+    options = (
+        OptionSpec(
+            "valat_replaces_card_points",
+            "bool",
+            True,
+            "In a deal with a valat or nolo made, nobody's card points are settled.",
+        ),
+    )
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, "Sküs")
+        for kind in FOUR_OF_A_RANK:
+            yield from at_most_one(deal.declarations_of(kind), f"declaring {kind.replace('_', ' ')}")
+        if valats(deal) and nolos(deal):
+            yield nolos(deal)[0].where, "a valat and a nolo cannot happen in the same deal"
+        yield from at_most_one(valats(deal), "a valat")
+        yield from at_most_one(nolos(deal), "a nolo")
+        yield from one_pagat(deal, "pagat", "pagat_ultimo")
+        won = [e for e in deal.events_of("pagat_ultimo", "king_ultimo") if e.won]
+        every_trick = next((e.player for e in valats(deal) if made(e)), None)
+        no_tricks = {e.player for e in nolos(deal) if made(e) and e.player is not None}
+        yield from one_winner_of_last_trick(won, every_trick, no_tricks)
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        replaced = any(made(e) for e in valats(deal) + nolos(deal))
+        lines: list[Line] = []
+        if replaced and options.flag("valat_replaces_card_points"):
+            lines += [Line(0, "card points not settled: valat or nolo", p) for p in deal.active]
+        else:
+            lines += over_under(deal, PAR)
+        lines += pay_declarations(deal, declaration_value)
+        for item in deal.events:
+            value, what = event_value(item)
+            assert item.player is not None
+            lines += each_opponent_pays(item.player, deal.active, value, what)
+        return lines
+
+
+def event_value(item: Item) -> tuple[int, str]:
+    """What each opponent pays the event's player (negative: what he pays each), and why."""
+    who = item.player
+    if item.type in BONUSES:
+        good = item.result in ("won", "home")
+        value = BONUSES[item.type] * item.count
+        names = {"pagat": "Pagat", "pagat_ultimo": "Pagat ultimo", "king_ultimo": "King ultimo"}
+        thing = names.get(item.type, f"{item.count} King{'s' if item.count > 1 else ''}")
+        return (value if good else -value), f"{who}: {thing} {item.result}"
+    if item.type == "valat":
+        return SILENT_VALAT, f"{who} took every trick (valat)"
+    if item.type == "nolo":
+        return SILENT_VALAT, f"{who} took no trick (nolo)"
+    assert item.before_trick is not None
+    announced = f"{who} announced {item.type.split('_')[1]} before trick {item.before_trick}"
+    if item.type == "announced_valat":
+        value = ANNOUNCED_VALAT[item.before_trick]
+        return (value if item.won else -value), f"{announced}, {item.result}"
+    if item.won:
+        return ANNOUNCED_NOLO[item.before_trick], f"{announced}, won"
+    return -FAILED_NOLO[item.before_trick], f"{announced}, lost"

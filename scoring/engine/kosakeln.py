@@ -1,0 +1,163 @@
+"""Kosakeln: two-handed Illustrated Tarock, 54 cards, 70 card points.
+
+One declarer against one defender; every payment goes from one player to the other. The
+contract says how much of the six-card Cossack talon the declarer used and sets the game value
+G; a valat replaces the game; bonuses are worth more the earlier they were announced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import (
+    Check,
+    Deal,
+    FieldSpec,
+    Item,
+    Line,
+    Options,
+    Variant,
+    each_opponent_pays,
+    player,
+    results,
+)
+
+CONTRACTS = {"dreiblatt": 3, "zweiblatt": 6, "einblatt": 9, "solo": 12}
+NEEDED = 36
+"""35⅔ rounded: "35 and two cards"; 35:35 is a loss."""
+SILENT_VALAT = 4
+ANNOUNCED_VALAT = 8
+
+BIRDS = ("pagat_ultimo", "uhu", "pelikan", "quapil")
+DECLARER_ONLY = ("absolut", "panzer", "without_trull", "without_kings")
+BONUS_VALUES: dict[str, tuple[int | None, dict[str, tuple[int, int]], int]] = {
+    # type: (silent, {contract: (after, before)}, solo)
+    "pagat_ultimo": (3, {"dreiblatt": (6, 12), "zweiblatt": (8, 16), "einblatt": (10, 20)}, 24),
+    "uhu": (3, {"dreiblatt": (7, 14), "zweiblatt": (10, 20), "einblatt": (12, 24)}, 28),
+    "pelikan": (3, {"dreiblatt": (8, 16), "zweiblatt": (12, 24), "einblatt": (14, 28)}, 32),
+    "quapil": (3, {"dreiblatt": (9, 18), "zweiblatt": (14, 28), "einblatt": (16, 32)}, 36),
+    "absolut": (None, {"dreiblatt": (1, 2), "zweiblatt": (2, 4), "einblatt": (3, 6)}, 9),
+    "panzer": (None, {"dreiblatt": (3, 6), "zweiblatt": (6, 12), "einblatt": (12, 24)}, 28),
+    "without_trull": (None, {"dreiblatt": (1, 2), "zweiblatt": (2, 4), "einblatt": (3, 6)}, 9),
+    "without_kings": (None, {"dreiblatt": (1, 2), "zweiblatt": (2, 4), "einblatt": (3, 6)}, 9),
+}
+THRESHOLDS = {"absolut": 40, "panzer": 50}
+HELD = {"trull": 1, "four_kings": 1, "four_birds": 3}
+"""Bonuses for cards held at the start, paid by the other player; never announced."""
+
+TIMING = FieldSpec("timing", "choice", (None, "after", "before"), default=None)
+BONUS = {"player": player(), "announced": TIMING, "result": results("won", "lost")}
+EVENTS = {
+    "valat": {
+        "player": player(),
+        "announced": FieldSpec("announced", "flag", default=False),
+        "result": FieldSpec("result", "choice", ("won", "lost"), default="won"),
+    },
+    **dict.fromkeys(BONUS_VALUES, BONUS),
+    **{kind: {"player": player(), "result": results("won")} for kind in HELD},
+}
+
+
+def bonus_value(item: Item, contract: str) -> int | None:
+    """The bonus's value for its announcement in this contract; ``None`` if it has none silent."""
+    silent, announced_values, solo = BONUS_VALUES[item.type]
+    if item.timing is None:
+        return silent
+    if contract == "solo":
+        return solo
+    after, before = announced_values[contract]
+    return before if item.timing == "before" else after
+
+
+class Kosakeln(Variant):
+    key = "kosakeln"
+    name = "Kosakeln"
+    player_counts = (2,)
+    pack_points = 70
+    declarer_game = True
+    contracts = CONTRACTS
+    event_types = EVENTS
+
+    def check(self, deal: Deal, options: Options) -> Check:
+        valats = deal.events_of("valat")
+        for item in valats[1:]:
+            yield item.where, "a second valat"
+        for item in valats:
+            if not item.announced and item.result == "lost":
+                yield item.where, "a silent valat cannot be lost"
+            if item.announced and item.player != deal.declarer:
+                yield item.where, "only the declarer can announce a valat"
+        declarer_won = game_won(deal)
+        for item in deal.events:
+            if item.type in BONUS_VALUES and bonus_value(item, deal.contract) is None:
+                yield item.where, f"{item.type} counts only when announced"
+            if item.type in DECLARER_ONLY and item.player != deal.declarer:
+                yield item.where, f"only the declarer can play for {item.type}"
+            if item.type in THRESHOLDS and (deal.declarer_points >= THRESHOLDS[item.type]) != item.won:
+                needed = THRESHOLDS[item.type]
+                yield (
+                    item.where,
+                    (
+                        f"{item.type} {item.result} contradicts {deal.declarer_points} declarer points "
+                        f"(won needs at least {needed})"
+                    ),
+                )
+            if item.type in ("without_trull", "without_kings") and item.won and not declarer_won:
+                yield item.where, f"{item.type} cannot be won when the declarer loses the game"
+            if (
+                item.type in BIRDS
+                and item.won
+                and valats
+                and valats[0].won
+                and valats[0].player != item.player
+            ):
+                yield item.where, f"{valats[0].player} took every trick, so {item.player} wins no bird"
+        for kind in list(BONUS_VALUES) + list(HELD):
+            for item in deal.events_of(kind)[1:]:
+                claimed = "claimed by both players" if kind in HELD else "counted twice"
+                yield item.where, f"{kind} {claimed}"
+        pagat_holders = deal.events_of("trull", "four_birds")
+        if len({e.player for e in pagat_holders}) > 1:
+            yield pagat_holders[-1].where, "trull and four_birds both need the Pagat: one player only"
+
+    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+        g = CONTRACTS[deal.contract]
+        valats = deal.events_of("valat")
+        if valats:
+            valat = valats[0]
+            times = ANNOUNCED_VALAT if valat.announced else SILENT_VALAT
+            how = "announced" if valat.announced else "silent"
+            earner = valat.player if valat.won else deal.declarer
+            value = g * times if valat.won else -g * times
+            lines = pay(deal, earner, value, f"{how} valat of {valat.player} {valat.result}: {times} × {g}")
+        else:
+            won = deal.declarer_points >= NEEDED
+            outcome = "won" if won else "lost"
+            lines = pay(
+                deal,
+                deal.declarer,
+                g if won else -g,
+                f"{deal.contract} {outcome} with {deal.declarer_points}",
+            )
+        for item in deal.events:
+            if item.type in HELD:
+                lines += pay(deal, item.player, HELD[item.type], f"{item.player} holds {item.type}")
+            elif item.type in BONUS_VALUES:
+                value = bonus_value(item, deal.contract) or 0
+                how = f"announced {item.timing} the talon" if item.timing else "silent"
+                what = f"{item.player}'s {how} {item.type} {item.result}"
+                lines += pay(deal, item.player, value if item.won else -value, what)
+        return lines
+
+
+def pay(deal: Deal, earner: str | None, value: int, what: str) -> list[Line]:
+    assert earner is not None
+    return each_opponent_pays(earner, deal.active, value, what, payer="other player")
+
+
+def game_won(deal: Deal) -> bool:
+    """Whether the declarer won the game, a valat deciding it where there is one."""
+    valats = deal.events_of("valat")
+    if valats:
+        return (valats[0].player == deal.declarer) == valats[0].won
+    return deal.declarer_points >= NEEDED

@@ -1,0 +1,9 @@
+"""Test-wide settings: Hypothesis profiles (``HYPOTHESIS_PROFILE=fuzz`` for a long hunt)."""
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("default", max_examples=150, deadline=None)
+settings.register_profile("fuzz", max_examples=5000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -1,0 +1,129 @@
+"""Random valid sittings of every variant, for property tests and the benchmark.
+
+A deal is drawn freely from the variant's own vocabulary (every contract, declaration, event,
+field value and option can come up), then repaired: each item the engine refuses is dropped
+until the deal is accepted. So the generator never needs its own copy of the rules, and what it
+produces is valid by the engine's definition.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scoring.engine import VARIANTS, InvalidSitting, Variant, read_sitting
+from scoring.engine.base import REQUIRED, FieldSpec
+
+NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Emil", "Frieda", "Grete", "Hans"]
+
+
+def random_sitting(rng: random.Random, key: str, deals: int = 8) -> dict[str, Any]:
+    """A valid sitting document of the variant with the given number of deals."""
+    variant = VARIANTS[key]
+    seats = rng.choice(variant.player_counts)
+    players = rng.sample(NAMES, seats)
+    options = random_options(rng, variant)
+    doc: dict[str, Any] = {"variant": key, "players": players, "options": options, "deals": []}
+    for number in range(deals):
+        doc["deals"].append(valid_deal(rng, variant, players, options, number))
+    return doc
+
+
+def random_options(rng: random.Random, variant: Variant) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for spec in variant.options:
+        if rng.random() < 0.5:
+            continue
+        if spec.kind == "bool":
+            options[spec.name] = rng.random() < 0.5
+        elif spec.kind == "whole":
+            options[spec.name] = rng.randint(spec.low, spec.low + 200)
+        else:
+            options[spec.name] = rng.choice(spec.choices)
+    return options
+
+
+def valid_deal(
+    rng: random.Random, variant: Variant, players: list[str], options: dict[str, Any], number: int
+) -> dict[str, Any]:
+    deal = random_deal(rng, variant, players, number)
+    for _ in range(20):
+        doc = {"variant": variant.key, "players": players, "options": options, "deals": [deal]}
+        try:
+            read_sitting(doc)
+        except InvalidSitting as refusal:
+            repair(deal, [p.field or "" for p in refusal.problems])
+        else:
+            return deal
+    raise AssertionError(f"could not repair {deal}")
+
+
+def random_deal(rng: random.Random, variant: Variant, players: list[str], number: int) -> dict[str, Any]:
+    dealer = players[number % len(players)]
+    deal: dict[str, Any] = {"dealer": dealer}
+    active = list(players)
+    if len(players) == 4:
+        out = dealer if variant.dealer_sits_out else rng.choice(players)
+        deal["sitting_out"] = out
+        active.remove(out)
+    if variant.declarer_game:
+        deal["declarer"] = rng.choice(active)
+        deal["contract"] = rng.choice(list(variant.contracts))
+        deal["declarer_points"] = rng.randint(0, variant.pack_points)
+        if "all_tricks" in variant.extra_deal_keys and rng.random() < 0.2:
+            deal["all_tricks"] = True
+            deal["declarer_points"] = rng.randint(variant.pack_points - 10, variant.pack_points)
+        if "multiplier" in variant.extra_deal_keys and rng.random() < 0.5:
+            deal["multiplier"] = rng.choice([1, 2, 4])
+    else:
+        cuts = sorted(rng.randint(0, variant.pack_points) for _ in range(len(active) - 1))
+        bounds = [0, *cuts, variant.pack_points]
+        deal["card_points"] = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(active)}
+        if variant.declaration_types:
+            deal["declarations"] = random_items(rng, variant.declaration_types, active, 3)
+    deal["events"] = random_items(rng, variant.event_types, active, 3)
+    return deal
+
+
+def random_items(
+    rng: random.Random, types: dict[str, dict[str, FieldSpec]] | Any, active: list[str], most: int
+) -> list[dict[str, Any]]:
+    items = []
+    for _ in range(rng.randint(0, most)):
+        kind = rng.choice(list(types))
+        item: dict[str, Any] = {"type": kind}
+        for key, spec in types[kind].items():
+            if spec.default is not REQUIRED and rng.random() < 0.3:
+                continue
+            item[key] = random_value(rng, spec, active)
+        items.append(item)
+    return items
+
+
+def random_value(rng: random.Random, spec: FieldSpec, active: list[str]) -> Any:
+    if spec.kind == "player":
+        return rng.choice(active)
+    if spec.kind == "whole":
+        return rng.randint(spec.low, spec.high)
+    if spec.kind == "flag":
+        return rng.random() < 0.5
+    return rng.choice(spec.choices)
+
+
+def repair(deal: dict[str, Any], fields: list[str]) -> None:
+    """Drop what the engine refused: the items it names, a doubtful ``all_tricks``, a declaration."""
+    doomed: dict[str, set[int]] = {"events": set(), "declarations": set()}
+    for field in fields:
+        head = field.split(".")[0]
+        if "[" in head:
+            kind, index = head.rstrip("]").split("[")
+            doomed[kind].add(int(index))
+        elif head == "declarations":
+            doomed["declarations"].add(len(deal["declarations"]) - 1)
+        elif head == "all_tricks":
+            deal.pop("all_tricks")
+        else:
+            raise AssertionError(f"the generator made an unrepairable {field}: {deal}")
+    for kind, indexes in doomed.items():
+        if indexes:
+            deal[kind] = [item for i, item in enumerate(deal[kind]) if i not in indexes]

@@ -1,0 +1,48 @@
+"""Every worked example of the spec, replayed; fixtures/golden/ is a faithful copy of it."""
+
+from __future__ import annotations
+
+import filecmp
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.engine import score_sitting
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "fixtures" / "golden"
+SHARED = ROOT.parent / "shared" / "examples"
+EXAMPLES = sorted(GOLDEN.glob("*/*.in.json"))
+
+
+def test_there_is_a_golden_example_for_every_variant() -> None:
+    from scoring.engine import VARIANTS
+
+    assert {p.parent.name for p in EXAMPLES} == set(VARIANTS)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
+def test_it_scores_the_worked_example(example: Path) -> None:
+    expected = json.loads(example.with_name(example.name.replace(".in.", ".out.")).read_text())
+    result = score_sitting(json.loads(example.read_text()))
+    assert [d["number"] for d in result["deals"]] == [d["number"] for d in expected["deals"]]
+    for deal, want in zip(result["deals"], expected["deals"], strict=True):
+        assert deal["scores"] == want["scores"], f"deal {deal['number']}"
+        assert deal.get("pots") == want.get("pots"), f"deal {deal['number']}"
+    assert result["totals"] == expected["totals"]
+    assert result.get("pots") == expected.get("pots")
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/examples beside this checkout")
+def test_golden_is_a_faithful_copy_of_the_shared_examples() -> None:
+    def differences(cmp: filecmp.dircmp[str]) -> list[str]:
+        found = cmp.left_only + cmp.right_only + cmp.diff_files + cmp.funny_files
+        for sub in cmp.subdirs.values():
+            found += differences(sub)
+        return found
+
+    comparison = filecmp.dircmp(str(GOLDEN), str(SHARED))
+    assert differences(comparison) == []
+    for left in GOLDEN.rglob("*.json"):
+        assert left.read_bytes() == (SHARED / left.relative_to(GOLDEN)).read_bytes()

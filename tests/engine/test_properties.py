@@ -1,0 +1,153 @@
+"""Properties of every scored sitting, over generated valid sittings of every variant."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.engine import VARIANTS, InvalidSitting, score_sitting
+
+from .generate import random_sitting
+
+sittings = st.builds(
+    random_sitting,
+    st.randoms(use_true_random=False),
+    st.sampled_from(list(VARIANTS)),
+    st.integers(min_value=1, max_value=10),
+)
+
+
+@given(sittings)
+def test_every_deal_conserves_points_between_players_and_pots(doc: dict[str, Any]) -> None:
+    result = score_sitting(doc)
+    before = dict.fromkeys(VARIANTS[doc["variant"]].pots, 0)
+    for deal in result["deals"]:
+        after = deal.get("pots", {})
+        assert sum(deal["scores"].values()) + sum(after.values()) - sum(before.values()) == 0
+        before = after
+
+
+@given(sittings)
+def test_totals_are_the_sums_of_the_deals(doc: dict[str, Any]) -> None:
+    result = score_sitting(doc)
+    for name in doc["players"]:
+        assert result["totals"][name] == sum(deal["scores"][name] for deal in result["deals"])
+
+
+@given(sittings)
+def test_the_lines_of_a_deal_sum_to_its_scores_and_pot_changes(doc: dict[str, Any]) -> None:
+    result = score_sitting(doc)
+    before: dict[str, int] = dict.fromkeys(VARIANTS[doc["variant"]].pots, 0)
+    for deal in result["deals"]:
+        by_holder: Counter[str] = Counter()
+        for line in deal["lines"]:
+            by_holder[line.get("player") or "pot:" + line["pot"]] += line["points"]
+        assert sum(by_holder.values()) == 0
+        for name, score in deal["scores"].items():
+            assert by_holder[name] == score
+        for pot, amount in deal.get("pots", {}).items():
+            assert by_holder["pot:" + pot] == amount - before[pot]
+        before = deal.get("pots", {})
+
+
+@given(sittings)
+def test_renaming_players_changes_no_number(doc: dict[str, Any]) -> None:
+    rename = {name: f"{name[::-1]} II" for name in doc["players"]}
+    text = json.dumps(doc)
+    for old, new in rename.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    original, renamed = score_sitting(doc), score_sitting(json.loads(text))
+    assert renamed["totals"] == {rename[p]: v for p, v in original["totals"].items()}
+    for a, b in zip(original["deals"], renamed["deals"], strict=True):
+        assert b["scores"] == {rename[p]: v for p, v in a["scores"].items()}
+        assert b.get("pots") == a.get("pots")
+        assert [line["points"] for line in a["lines"]] == [line["points"] for line in b["lines"]]
+
+
+@given(sittings)
+def test_pots_never_go_negative(doc: dict[str, Any]) -> None:
+    result = score_sitting(doc)
+    for deal in result["deals"]:
+        assert all(amount >= 0 for amount in deal.get("pots", {}).values())
+
+
+def test_the_generator_covers_every_contract_declaration_event_result_option_and_four_at_the_table() -> None:
+    rng = random.Random(1754)
+    for key, variant in VARIANTS.items():
+        seen: set[str] = set()
+        for _ in range(120):
+            doc = random_sitting(rng, key, deals=6)
+            score_sitting(doc)
+            seen |= {f"players:{len(doc['players'])}"} | {
+                f"option:{k}={v}" for k, v in doc["options"].items()
+            }
+            for deal in doc["deals"]:
+                seen.add(f"contract:{deal.get('contract')}")
+                seen |= {
+                    f"multiplier:{deal.get('multiplier', 1)}",
+                    f"all_tricks:{deal.get('all_tricks', False)}",
+                }
+                for item in deal.get("declarations", []) + deal["events"]:
+                    seen |= {f"type:{item['type']}", f"{item['type']}:result:{item.get('result')}"}
+        wanted = {f"players:{n}" for n in variant.player_counts}
+        wanted |= {f"contract:{c}" for c in variant.contracts} or {"contract:None"}
+        wanted |= {f"type:{t}" for t in [*variant.declaration_types, *variant.event_types]}
+        for kind, fields in variant.event_types.items():
+            if "result" in fields:
+                wanted |= {f"{kind}:result:{r}" for r in fields["result"].choices}
+        for spec in variant.options:
+            values = spec.choices or ([True, False] if spec.kind == "bool" else [])
+            wanted |= {f"option:{spec.name}={v}" for v in values} or {
+                s for s in seen if s.startswith(f"option:{spec.name}=")
+            }
+        if "multiplier" in variant.extra_deal_keys:
+            wanted |= {"multiplier:1", "multiplier:2", "multiplier:4"}
+        if "all_tricks" in variant.extra_deal_keys:
+            wanted |= {"all_tricks:True", "all_tricks:False"}
+        assert wanted - seen == set(), key
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-100, 100) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += paths(inner, (*prefix, index))
+    return found
+
+
+@given(sittings, st.data(), json_values)
+def test_a_damaged_document_is_scored_or_refused_with_problems_never_a_crash(
+    doc: dict[str, Any], data: Any, junk: Any
+) -> None:
+    path = data.draw(st.sampled_from(paths(doc)[1:]))
+    target = doc
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = junk
+    try:
+        score_sitting(doc)
+    except InvalidSitting as refusal:
+        assert refusal.problems
+        assert all(isinstance(str(p), str) and p.message for p in refusal.problems)
+
+
+@pytest.mark.parametrize("junk", [None, 3, "x", [], {}, {"variant": None}, {"deals": {}}])
+def test_a_document_of_the_wrong_shape_is_refused(junk: Any) -> None:
+    with pytest.raises(InvalidSitting):
+        score_sitting(junk)
