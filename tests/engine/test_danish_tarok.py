@@ -292,3 +292,26 @@ def test_it_refuses_the_same_declaration_twice_by_one_player() -> None:
 )
 def test_it_refuses_options_of_the_wrong_type_or_range(option: str, value: object) -> None:
     assert refused(V, options={option: value}, card_points=cp(26, 26, 26)) == [(None, f"options.{option}")]
+
+
+def test_it_shows_the_refounding_of_the_third_deal_line_by_line() -> None:
+    result = sitting(
+        {"card_points": cp(40, 20, 18)},
+        {
+            "dealer": "B",
+            "card_points": cp(26, 26, 26),
+            "events": [ev("pagat_ultimo", player="A", result="won")],
+        },
+        {"dealer": "C", "card_points": cp(26, 26, 26)},
+    )
+    third = result["deals"][2]["lines"]
+    assert [(x.get("player") or "pot:" + x["pot"], x["points"]) for x in third if x["points"]] == [
+        ("A", -20), ("B", -20), ("C", -20), ("pot:pagat", 60),
+        ("C", -5), ("pot:king", 5), ("C", -5), ("pot:pagat", 5),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("count", [0, 5])
+def test_it_counts_one_to_four_kings_in_a_king_lost_event(count: int) -> None:
+    event = ev("king_lost", player="A", count=count)
+    assert refused(V, card_points=cp(26, 26, 26), events=[event]) == [(1, "events[0].count")]

@@ -119,3 +119,8 @@ def test_it_refuses_a_mondfang_listed_before_a_trull_of_the_other_side() -> None
 def test_it_refuses_a_second_trull_of_the_other_side_without_crashing() -> None:
     events = [ev("tarock_trull", side="declarer"), ev("tarock_trull", side="defenders")]
     assert refused(V, **game("einser", 40, *events)) == [(1, "events[1]")]
+
+
+def test_it_shows_a_lost_solo_with_a_failed_uhu_line_by_line() -> None:
+    deal = game("solo", 30, ev("uhu", side="declarer", announced=True, result="lost"))
+    assert lines(V, **deal) == [("A", -240), ("B", 120), ("C", 120), ("A", -240), ("B", 120), ("C", 120)]

@@ -134,3 +134,8 @@ def test_it_refuses_a_multiplier_other_than_1_2_or_4(multiplier: object) -> None
 )
 def test_it_refuses_a_contract_or_points_outside_the_table(field: str, value: object) -> None:
     assert refused(V, **{**game("solo", 40), field: value}) == [(1, field)]
+
+
+def test_it_shows_a_redoubled_solo_and_an_ansager_match_line_by_line() -> None:
+    assert lines(V, **game("solo", 45, multiplier=4)) == [("A", 384), ("B", -192), ("C", -192)]
+    assert lines(V, **game("ansager", 50, all_tricks=True)) == [("A", 114), ("B", -57), ("C", -57)]

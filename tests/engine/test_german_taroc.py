@@ -127,3 +127,9 @@ def test_it_refuses_two_excuse_no_tricks_events() -> None:
 def test_it_refuses_a_pagat_ultimo_by_a_player_who_took_no_trick() -> None:
     events = [ev("excuse_no_tricks", player="A"), ev("pagat", player="A", result="ultimo")]
     assert refused(V, card_points=cp(0, 40, 38), events=events) == [(1, "events[1]")]
+
+
+@pytest.mark.parametrize(("kind", "count"), [("tarocks", 9), ("matadors", 2), ("matadors", 23)])
+def test_it_refuses_a_count_out_of_range(kind: str, count: int) -> None:
+    decl = [ev(kind, player="A", count=count)]
+    assert refused(V, card_points=cp(26, 26, 26), declarations=decl) == [(1, "declarations[0].count")]

@@ -221,3 +221,29 @@ def test_it_refuses_declarations_out_of_range(declaration: dict, field: str) -> 
 def test_it_refuses_an_announced_nolo_before_trick_20() -> None:
     event = ev("announced_nolo", player="A", before_trick=20, result="won")
     assert refused(V, card_points=cp(0, 40, 38), events=[event]) == [(1, "events[0].before_trick")]
+
+
+def test_it_refuses_the_same_declaration_twice_by_one_player() -> None:
+    decl = [ev("ladons", player="A", count=16), ev("ladons", player="A", count=17)]
+    assert refused(V, card_points=cp(26, 26, 26), declarations=decl) == [(1, "declarations[1]")]
+
+
+def test_it_refuses_two_cavalry_declarations_for_one_suit() -> None:
+    decl = [ev("cavalry", player="A", suit="clubs"), ev("cavalry", player="B", suit="clubs")]
+    assert refused(V, card_points=cp(26, 26, 26), declarations=decl) == [(1, "declarations[1]")]
+
+
+@pytest.mark.parametrize("count", [0, 5])
+def test_it_counts_one_to_four_kings_in_a_king_event(count: int) -> None:
+    event = ev("king", player="A", result="home", count=count)
+    assert refused(V, card_points=cp(26, 26, 26), events=[event]) == [(1, "events[0].count")]
+
+
+def test_it_shows_card_points_not_settled_in_a_valat_deal_as_zero_lines() -> None:
+    from scoring.engine import score_sitting
+
+    from .helpers import make_sitting
+
+    doc = make_sitting(V, {"card_points": cp(78, 0, 0), "events": [ev("valat", player="A")]})
+    first = score_sitting(doc)["deals"][0]["lines"][:3]
+    assert [(x["player"], x["points"]) for x in first] == [("A", 0), ("B", 0), ("C", 0)]

@@ -172,3 +172,18 @@ def test_it_refuses_an_announcement_other_than_after_or_before(timing: object) -
     assert refused(V, **game("einblatt", 40, ev("uhu", player="A", announced=timing, result="won"))) == [
         (1, "events[0].announced")
     ]
+
+
+def test_it_shows_a_bonus_announced_before_the_talon_line_by_line() -> None:
+    deal = game("einblatt", 40, ev("pagat_ultimo", player="A", announced="before", result="won"))
+    assert lines(V, **deal) == [("A", 9), ("B", -9), ("A", 20), ("B", -20)]
+
+
+def test_it_decides_a_lost_game_by_the_defenders_valat() -> None:
+    events = [ev("valat", player="B"), ev("without_kings", player="A", announced="after", result="won")]
+    assert refused(V, **game("einblatt", 40, *events)) == [(1, "events[1]")]
+
+
+def test_it_counts_a_declarers_valat_as_a_won_game_whatever_the_card_points() -> None:
+    events = [ev("valat", player="A"), ev("without_kings", player="A", announced="after", result="won")]
+    assert scores(V, **game("einblatt", 30, *events)) == [36 + 3, -36 - 3]
