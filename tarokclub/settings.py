@@ -1,13 +1,84 @@
-"""Settings for tarokclub, read from the environment with safe development defaults."""
+"""Settings for tarokclub, read from the environment with safe development defaults.
+
+Environment:
+
+- ``DJANGO_SECRET_KEY``: required when ``DJANGO_DEBUG`` is off.
+- ``DJANGO_DEBUG``: ``1``/``0`` (also true/false, yes/no, on/off); default ``1``.
+- ``DJANGO_ALLOWED_HOSTS``: comma-separated host names; default ``127.0.0.1,localhost``.
+- ``DATABASE_URL``: ``sqlite:///path/to/file.sqlite3`` or ``postgres://user:password@host:port/name``
+  (a socket folder as host: ``postgres://user@%2Fvar%2Frun%2Fpostgresql/name``); default a SQLite
+  file ``tarokclub.sqlite3`` in the project.
+
+A value that makes no sense stops the start with an ``ImproperlyConfigured`` error naming it.
+"""
 
 import os
 from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-never-use-in-production")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off"}
+DEVELOPMENT_KEY = "development-only-key-never-use-in-production"
+SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;", "timeout": 20}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    if raw.strip().lower() in TRUE:
+        return True
+    if raw.strip().lower() in FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r}: use 1 or 0 (or true/false, yes/no, on/off)")
+
+
+def env_hosts(name: str, default: str) -> list[str]:
+    hosts = [h.strip() for h in os.environ.get(name, default).split(",")]
+    if not all(hosts) or any(" " in h or "/" in h for h in hosts):
+        raise ImproperlyConfigured(
+            f"{name}: give host names separated by commas, such as example.org,www.example.org"
+        )
+    return hosts
+
+
+def database(url: str | None) -> dict[str, Any]:
+    """The default database: SQLite in the project unless ``DATABASE_URL`` names another."""
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "tarokclub.sqlite3",
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in {"sqlite", "postgres", "postgresql", "pgsql"}:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL: {scheme!r} is not supported; use sqlite:///… or postgres://…"
+        )
+    try:
+        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL: {error}") from error
+    if not config.get("NAME"):
+        raise ImproperlyConfigured("DATABASE_URL: name the database (sqlite:///file or postgres://…/name)")
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = dict(SQLITE_OPTIONS)
+        config["CONN_MAX_AGE"] = 0
+    return config
+
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+    SECRET_KEY = DEVELOPMENT_KEY
+ALLOWED_HOSTS = env_hosts("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -49,13 +120,10 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "tarokclub.wsgi.application"
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "tarokclub.sqlite3",
-        "OPTIONS": {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
-    }
-}
+DATABASES = {"default": database(os.environ.get("DATABASE_URL"))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file, not memory: tests with several threads need one database they all see.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-tarokclub.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -66,3 +134,5 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+LOGIN_URL = "admin:login"

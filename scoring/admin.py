@@ -1,0 +1,97 @@
+"""Admin: clubs, players, memberships and tariffs are edited here; sittings, deals, revisions and
+result rows are shown read-only, because every write to them goes through ``scoring.services``."""
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from scoring.models import (
+    BreakdownLine,
+    Club,
+    Deal,
+    Membership,
+    Player,
+    PotRow,
+    ScoreRow,
+    Seat,
+    Sitting,
+    Tariff,
+)
+
+
+class ReadOnly:
+    """Admin options that show rows but never add, change or delete them."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class TariffInline(admin.TabularInline):
+    model = Tariff
+    extra = 0
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "public"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [TariffInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "club", "active"]
+    list_filter = ["club", "active"]
+    search_fields = ["display_name"]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role"]
+    list_filter = ["club", "role"]
+    list_select_related = ["user", "club"]
+
+
+class SeatInline(ReadOnly, admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+@admin.register(Sitting)
+class SittingAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["__str__", "club", "variant", "date", "closed_at"]
+    list_filter = ["club", "variant"]
+    list_select_related = ["club"]
+    inlines = [SeatInline]
+
+
+class ScoreRowInline(ReadOnly, admin.TabularInline):
+    model = ScoreRow
+    extra = 0
+    fields = ["player", "points"]
+
+
+class BreakdownLineInline(ReadOnly, admin.TabularInline):
+    model = BreakdownLine
+    extra = 0
+    fields = ["position", "seat", "pot", "points", "reason"]
+
+
+class PotRowInline(ReadOnly, admin.TabularInline):
+    model = PotRow
+    extra = 0
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["sitting", "number", "revision", "live", "removed", "entered_by", "entered_at"]
+    list_filter = ["live", "removed", "sitting__club"]
+    list_select_related = ["sitting__club", "entered_by"]
+    inlines = [ScoreRowInline, BreakdownLineInline, PotRowInline]

@@ -1,0 +1,45 @@
+"""Small ``make_*`` helpers for database tests, and the personas of a club."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from scoring.models import Club, Membership, Player, Sitting
+from scoring.services import start_sitting
+
+GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden"
+
+
+def make_user(username: str, **fields: Any) -> User:
+    return User.objects.create_user(username=username, password="tarock-1754", **fields)
+
+
+def make_club(slug: str = "stammtisch", **fields: Any) -> Club:
+    return Club.objects.create(name=fields.pop("name", slug.title()), slug=slug, **fields)
+
+
+def make_member(club: Club, username: str, role: str) -> User:
+    user = make_user(username)
+    Membership.objects.create(user=user, club=club, role=role)
+    return user
+
+
+def make_players(club: Club, *names: str) -> list[Player]:
+    return [Player.objects.get_or_create(club=club, display_name=name)[0] for name in names]
+
+
+def make_sitting(club: Club, variant: str, *names: str, user: Any = None, **options: Any) -> Sitting:
+    return start_sitting(club, variant, make_players(club, *names), user=user, options=options)
+
+
+def golden(variant: str, name: str) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads((GOLDEN / variant / f"{name}.in.json").read_text())
+    return document
+
+
+def golden_documents() -> list[Path]:
+    return sorted(GOLDEN.glob("*/*.in.json"))

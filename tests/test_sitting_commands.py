@@ -1,0 +1,52 @@
+"""``import_sitting`` and ``export_sitting`` from the command line."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from scoring.models import Sitting
+
+from .factories import GOLDEN, make_club
+
+pytestmark = pytest.mark.django_db
+EXAMPLE = GOLDEN / "danish_tarok" / "three-deals-pots.in.json"
+
+
+def test_import_prints_the_new_sittings_page_as_its_last_line() -> None:
+    club = make_club("runde")
+    out = StringIO()
+    call_command("import_sitting", str(EXAMPLE), "--club", "runde", stdout=out)
+    sitting = Sitting.objects.get(club=club)
+    assert out.getvalue().splitlines()[-1] == f"/clubs/runde/sittings/{sitting.pk}/"
+
+
+def test_export_prints_the_document_that_import_read() -> None:
+    make_club("runde")
+    call_command("import_sitting", str(EXAMPLE), "--club", "runde", stdout=StringIO())
+    out = StringIO()
+    call_command("export_sitting", str(Sitting.objects.get().pk), stdout=out)
+    exported = json.loads(out.getvalue())
+    original = json.loads(EXAMPLE.read_text())
+    assert exported["deals"] == original["deals"]
+    assert exported["players"] == original["players"]
+
+
+def test_import_refuses_an_unknown_club_and_a_bad_document(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"variant": "grosstarock"}')
+    make_club("runde")
+    err = StringIO()
+    with pytest.raises(SystemExit) as stop:
+        call_command("import_sitting", str(bad), "--club", "runde", stderr=err)
+    assert stop.value.code == 1
+    assert err.getvalue().splitlines() == [
+        "players: must be a list of player names",
+        "deals: must be a list of deals",
+    ]
+    with pytest.raises(SystemExit):
+        call_command("import_sitting", str(EXAMPLE), "--club", "nowhere", stderr=StringIO())
+    assert Sitting.objects.count() == 0
