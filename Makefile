@@ -2,27 +2,40 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+SITE := $(VENV)/.installed-site
+TOOLS := $(VENV)/.installed-tools
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: test run lint bench clean
+.PHONY: test run bench messages clean
 
-$(STAMP): requirements.txt requirements-dev.txt
+# The site's requirements (make run), then the test tools on top (make test).
+$(SITE): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	touch $(STAMP)
+	$(PIP) -r requirements.txt
+	touch $@
 
-test: $(STAMP)
+$(TOOLS): $(SITE) requirements-dev.txt
+	$(PIP) -r requirements-dev.txt
+	touch $@
+
+test: $(TOOLS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict scoring/engine
 	$(BIN)/pytest
 
-run: $(STAMP)
+run: $(SITE)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-bench: $(STAMP)
+bench: $(SITE)
 	$(BIN)/python -m bench.engine
+
+# After changing translatable text: refresh the German catalogue, translate, then compile.
+messages: $(SITE)
+	$(BIN)/python manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=bench --no-obsolete
+	$(BIN)/python manage.py compilemessages -l de --ignore=.venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

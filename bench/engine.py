@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from scoring.engine import VARIANTS, score_sitting
-from tests.engine.generate import random_sitting
+from scoring.samples import random_sitting
 
 
 def best_of(rounds: int, work: Callable[[], object]) -> float:

@@ -24,8 +24,7 @@ def _convert(deal: dict[str, Any], one: Callable[[Any], Any]) -> dict[str, Any]:
     for key in ITEM_LISTS:
         if key in out:
             out[key] = [
-                {**item, "player": one(item["player"])} if "player" in item else dict(item)
-                for item in out[key]
+                {**item, "player": one(item["player"])} if "player" in item else dict(item) for item in out[key]
             ]
     return out
 

@@ -28,7 +28,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS
 
-VARIANT_CHOICES = [(key, variant.name) for key, variant in VARIANTS.items()]
+VARIANT_CHOICES = [(key, _(variant.name)) for key, variant in VARIANTS.items()]
+"""Variant names come from the engine, marked there for translation and translated here."""
 CENTS_VARIANTS = frozenset({"dreiertarock"})
 """Variants whose game points are already cents: one cent per point by default."""
 
@@ -108,9 +109,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["display_name"]
-        constraints = [
-            models.UniqueConstraint(fields=["club", "display_name"], name="player_name_unique_in_club")
-        ]
+        constraints = [models.UniqueConstraint(fields=["club", "display_name"], name="player_name_unique_in_club")]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
@@ -249,9 +248,7 @@ class ScoreRow(models.Model):
     points = models.IntegerField(_("game points"))
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["deal", "player"], name="one_score_per_player_and_deal")
-        ]
+        constraints = [models.UniqueConstraint(fields=["deal", "player"], name="one_score_per_player_and_deal")]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.points:+d}"

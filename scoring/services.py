@@ -15,8 +15,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -24,7 +26,18 @@ from django.utils import timezone
 
 from scoring.documents import deal_by_name, deal_by_seat
 from scoring.engine import VARIANTS, DealResult, InvalidSitting, Problem, read_sitting, score
-from scoring.models import BreakdownLine, Club, Deal, Membership, Player, PotRow, ScoreRow, Seat, Sitting
+from scoring.models import (
+    BreakdownLine,
+    Club,
+    Deal,
+    Membership,
+    Player,
+    PotRow,
+    ScoreRow,
+    Seat,
+    Sitting,
+    Tariff,
+)
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -67,6 +80,49 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     return sitting_document(sitting)
 
 
+# --- the club -----------------------------------------------------------------------------
+
+
+def save_player(club: Club, *, display_name: str, active: bool = True, player: Player | None = None) -> Player:
+    """Add a player to the club, or rename and (de)activate one. Old deals are unaffected."""
+    with transaction.atomic():
+        if player is None:
+            return Player.objects.create(club=club, display_name=display_name, active=active)
+        player.display_name = display_name
+        player.active = active
+        player.save(update_fields=["display_name", "active"])
+        return player
+
+
+def set_member(club: Club, *, username: str, role: str, password: str = "") -> Membership:
+    """Give a user a role in the club, creating the account (with ``password``) if there is none."""
+    with transaction.atomic():
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            user = get_user_model().objects.create_user(username=username, password=password)
+        membership, _ = Membership.objects.update_or_create(user=user, club=club, defaults={"role": role})
+        return membership
+
+
+def remove_member(membership: Membership) -> None:
+    membership.delete()
+
+
+def update_club(
+    club: Club, *, name: str, public: bool, tariffs: dict[str, Decimal], default_options: dict[str, Any]
+) -> Club:
+    """Change the club's settings. Running and past sittings keep the options they started with."""
+    with transaction.atomic():
+        club.name = name
+        club.public = public
+        club.default_options = default_options
+        club.full_clean()
+        club.save()
+        for variant, cents in tariffs.items():
+            Tariff.objects.update_or_create(club=club, variant=variant, defaults={"cents_per_point": cents})
+        return club
+
+
 # --- starting, importing, closing -------------------------------------------------------
 
 
@@ -83,9 +139,7 @@ def start_sitting(
     with ``options``, every one written out so later changes to the defaults change nothing."""
     strangers = [p.display_name for p in players if p.club_id != club.pk]
     if strangers:
-        raise refuse(
-            f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not of this club", "players"
-        )
+        raise refuse(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not of this club", "players")
     chosen = {**club.options_for(variant), **(options or {})}
     checked = read_sitting(
         {"variant": variant, "players": [p.display_name for p in players], "options": chosen, "deals": []}
@@ -290,10 +344,7 @@ def _write_rows(
     seat_of = {p.display_name: seat for seat, p in enumerate(players)}
     scores, lines, pots = [], [], []
     for deal, result in zip(deals, results, strict=True):
-        scores += [
-            ScoreRow(deal=deal, sitting=sitting, player=by_name[n], points=v)
-            for n, v in result.scores.items()
-        ]
+        scores += [ScoreRow(deal=deal, sitting=sitting, player=by_name[n], points=v) for n, v in result.scores.items()]
         lines += [
             BreakdownLine(
                 deal=deal,

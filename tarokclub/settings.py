@@ -8,10 +8,15 @@ Environment:
 - ``DATABASE_URL``: ``sqlite:///path/to/file.sqlite3`` or ``postgres://user:password@host:port/name``
   (a socket folder as host: ``postgres://user@%2Fvar%2Frun%2Fpostgresql/name``); default a SQLite
   file ``tarokclub.sqlite3`` in the project.
+- ``DJANGO_HTTPS``: with ``DJANGO_DEBUG`` off, the site is served over HTTPS (secure cookies,
+  redirect to HTTPS, HSTS); default ``1``. Behind a proxy that terminates TLS, the proxy must
+  send ``X-Forwarded-Proto``.
+- ``DJANGO_HSTS_SECONDS``: how long browsers remember to use HTTPS only; default one year.
 
 A value that makes no sense stops the start with an ``ImproperlyConfigured`` error naming it.
 """
 
+import datetime
 import os
 from pathlib import Path
 from typing import Any
@@ -38,12 +43,19 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r}: use 1 or 0 (or true/false, yes/no, on/off)")
 
 
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise ImproperlyConfigured(f"{name}={raw!r}: give a whole number of seconds")
+    return int(raw)
+
+
 def env_hosts(name: str, default: str) -> list[str]:
     hosts = [h.strip() for h in os.environ.get(name, default).split(",")]
     if not all(hosts) or any(" " in h or "/" in h for h in hosts):
-        raise ImproperlyConfigured(
-            f"{name}: give host names separated by commas, such as example.org,www.example.org"
-        )
+        raise ImproperlyConfigured(f"{name}: give host names separated by commas, such as example.org,www.example.org")
     return hosts
 
 
@@ -57,9 +69,7 @@ def database(url: str | None) -> dict[str, Any]:
         }
     scheme = url.split(":", 1)[0].lower()
     if scheme not in {"sqlite", "postgres", "postgresql", "pgsql"}:
-        raise ImproperlyConfigured(
-            f"DATABASE_URL: {scheme!r} is not supported; use sqlite:///… or postgres://…"
-        )
+        raise ImproperlyConfigured(f"DATABASE_URL: {scheme!r} is not supported; use sqlite:///… or postgres://…")
     try:
         config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
     except ValueError as error:
@@ -88,18 +98,36 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling. Every phone at a club evening shares one Wi-Fi address, so failures count per
+# user name *and* address together: one member mistyping locks out only that name from there,
+# and only for a while.
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 ROOT_URLCONF = "tarokclub.urls"
 
@@ -128,11 +156,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Vienna"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+WHITENOISE_USE_FINDERS = True  # serve the app's static files without collectstatic (laptops, tests)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+if not DEBUG and env_bool("DJANGO_HTTPS", True):
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True

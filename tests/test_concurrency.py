@@ -53,14 +53,14 @@ def sitting() -> Sitting:
 def test_two_deals_saved_at_once_get_numbers_n_and_n_plus_1(round_: int) -> None:
     table = sitting()
     record_deal(table, DEAL, user=None)
-    results = together(
-        lambda: record_deal(table, DEAL, user=None), lambda: record_deal(table, DEAL, user=None)
-    )
+    results = together(lambda: record_deal(table, DEAL, user=None), lambda: record_deal(table, DEAL, user=None))
     assert all(isinstance(r, Recorded) and r.created for r in results), results
     assert sorted(r.deal.number for r in results) == [2, 3]
-    assert list(
-        Deal.objects.filter(sitting=table, live=True).order_by("number").values_list("number", flat=True)
-    ) == [1, 2, 3]
+    assert list(Deal.objects.filter(sitting=table, live=True).order_by("number").values_list("number", flat=True)) == [
+        1,
+        2,
+        3,
+    ]
     assert table.score_rows.count() == 9
 
 

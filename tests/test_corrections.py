@@ -10,9 +10,9 @@ from django.core.management import call_command
 
 from scoring.engine import score_sitting
 from scoring.models import Deal, Membership, ScoreRow
+from scoring.samples import random_sitting
 from scoring.services import correct_deal, export_sitting, import_sitting, stored_result
 
-from .engine.generate import random_sitting
 from .factories import make_club, make_member
 
 pytestmark = pytest.mark.django_db

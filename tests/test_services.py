@@ -91,9 +91,7 @@ def test_the_same_form_key_records_one_deal() -> None:
 
 def test_renaming_a_player_changes_no_stored_or_exported_score() -> None:
     sitting = make_sitting(make_club(), "grosstarock", "Anna", "Bernd", "Carla")
-    record_deal(
-        sitting, deal(events=[{"type": "pagat_ultimo", "player": "Bernd", "result": "won"}]), user=None
-    )
+    record_deal(sitting, deal(events=[{"type": "pagat_ultimo", "player": "Bernd", "result": "won"}]), user=None)
     before_rows, before_doc = stored_result(sitting), export_sitting(sitting)
     bernd = sitting.seated_players()[1]
     bernd.display_name = "Bernhard"
@@ -102,9 +100,7 @@ def test_renaming_a_player_changes_no_stored_or_exported_score() -> None:
     assert list(after_rows["totals"].values()) == list(before_rows["totals"].values())
     assert after_doc["players"] == ["Anna", "Bernhard", "Carla"]
     assert after_doc["deals"][0]["events"][0]["player"] == "Bernhard"
-    assert list(score_sitting(after_doc)["totals"].values()) == list(
-        score_sitting(before_doc)["totals"].values()
-    )
+    assert list(score_sitting(after_doc)["totals"].values()) == list(score_sitting(before_doc)["totals"].values())
 
 
 def test_a_correction_keeps_the_old_revision_with_who_and_why() -> None:
@@ -112,9 +108,7 @@ def test_a_correction_keeps_the_old_revision_with_who_and_why() -> None:
     keeper = make_member(club, "kim", Membership.Role.SCOREKEEPER)
     sitting = make_sitting(club, "grosstarock", "Anna", "Bernd", "Carla")
     record_deal(sitting, deal(), user=keeper)
-    correct_deal(
-        sitting, 1, deal(card_points={"Anna": 30, "Bernd": 30, "Carla": 18}), user=keeper, reason="miscounted"
-    )
+    correct_deal(sitting, 1, deal(card_points={"Anna": 30, "Bernd": 30, "Carla": 18}), user=keeper, reason="miscounted")
     revisions = list(Deal.objects.filter(sitting=sitting, number=1).order_by("revision"))
     assert [(d.revision, d.live, d.reason) for d in revisions] == [(1, False, ""), (2, True, "miscounted")]
     assert revisions[0].data["card_points"] == {"0": 40, "1": 20, "2": 18}
@@ -162,7 +156,5 @@ def test_a_closed_sitting_refuses_a_scorekeeper_and_accepts_an_admin() -> None:
         with pytest.raises(InvalidSitting, match="closed"):
             write()
     assert row_counts() == before
-    correct_deal(
-        sitting, 1, deal(card_points={"Anna": 26, "Bernd": 26, "Carla": 26}), user=admin, reason="recount"
-    )
+    correct_deal(sitting, 1, deal(card_points={"Anna": 26, "Bernd": 26, "Carla": 26}), user=admin, reason="recount")
     assert stored_result(sitting)["totals"] == {"Anna": 0, "Bernd": 0, "Carla": 0}

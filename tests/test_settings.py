@@ -46,9 +46,7 @@ def test_it_refuses_a_database_url_it_cannot_use(url: str) -> None:
         database(url)
 
 
-@pytest.mark.parametrize(
-    ("raw", "value"), [("1", True), ("true", True), ("Off", False), ("0", False), ("", True)]
-)
+@pytest.mark.parametrize(("raw", "value"), [("1", True), ("true", True), ("Off", False), ("0", False), ("", True)])
 def test_it_reads_yes_and_no(monkeypatch: pytest.MonkeyPatch, raw: str, value: bool) -> None:
     monkeypatch.setenv("DJANGO_DEBUG", raw)
     assert env_bool("DJANGO_DEBUG", True) is value
@@ -68,8 +66,6 @@ def test_it_refuses_hosts_that_are_not_names(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_it_will_not_start_in_production_without_a_secret_key() -> None:
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": ""}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+    done = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in done.stderr

@@ -24,6 +24,14 @@ from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
+
+
+def gettext_noop(text: str) -> str:
+    """Marks a label for translation without translating it: the engine knows no languages, but
+    ``makemessages`` collects these strings and the site translates them when it shows them."""
+    return text
+
+
 SIDES = ("declarer", "defenders")
 
 
@@ -182,12 +190,14 @@ class Deal:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A house-rule option: its default, its type (``bool``, ``whole`` or ``choice``) and range."""
+    """A house-rule option: its default, its type (``bool``, ``whole`` or ``choice``) and range,
+    a short ``label`` and a one-sentence ``help`` for the forms."""
 
     name: str
     kind: str
     default: bool | int | str
     help: str
+    label: str = ""
     low: int = 0
     high: int | None = None
     choices: tuple[str, ...] = ()
@@ -289,11 +299,7 @@ class Variant:
     dealer_sits_out: ClassVar[bool] = False
 
     def __init__(self) -> None:
-        own = (
-            {"declarer", "contract", "declarer_points"}
-            if self.declarer_game
-            else {"card_points", "declarations"}
-        )
+        own = {"declarer", "contract", "declarer_points"} if self.declarer_game else {"card_points", "declarations"}
         self.deal_keys = frozenset({"dealer", "sitting_out", "events"} | own | self.extra_deal_keys)
         """Every field a deal of this variant may have."""
 

@@ -23,6 +23,7 @@ from .base import (
     count,
     declaration_rules,
     each_opponent_pays,
+    gettext_noop,
     into_pot,
     ladder,
     one_pagat,
@@ -96,26 +97,40 @@ def band_points(points: int) -> int:
 
 class DanishTarok(Variant):
     key = "danish_tarok"
-    name = "Danish Tarok"
+    name = gettext_noop("Danish Tarok")
     pack_points = 78
     declaration_types = DECLARATIONS
     event_types = EVENTS
     pots = POTS
     options = (
-        OptionSpec("ante", "whole", 20, "What every player pays into an empty pot to found it again."),
-        OptionSpec("dealer_stake", "whole", 5, "What the dealer pays into each pot before every deal."),
+        OptionSpec(
+            "ante",
+            "whole",
+            20,
+            gettext_noop("What every player pays into an empty pot to found it again."),
+            label=gettext_noop("Ante"),
+        ),
+        OptionSpec(
+            "dealer_stake",
+            "whole",
+            5,
+            gettext_noop("What the dealer pays into each pot before every deal."),
+            label=gettext_noop("Dealer's stake"),
+        ),
         OptionSpec(
             "stake_on_refound",
             "bool",
             True,
-            "The dealer's stake also goes into a pot that is founded again in the same deal.",
+            gettext_noop("The dealer's stake also goes into a pot that is founded again in the same deal."),
+            label=gettext_noop("Stake also on refounding"),
         ),
         OptionSpec(
             "band_balance",
             "choice",
             "next_dealer",
-            "Who absorbs the difference when the card-point bands do not add up to zero.",
+            gettext_noop("Who absorbs the difference when the card-point bands do not add up to zero."),
             choices=("next_dealer", "dealer"),
+            label=gettext_noop("Band balance"),
         ),
     )
 
@@ -232,6 +247,4 @@ class Settlement:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
             absorber = absorber or self.deal.next_active_after(dealer)
-            self.lines.append(
-                Line(-difference, f"band balance: the bands add up to {difference:+d}", absorber)
-            )
+            self.lines.append(Line(-difference, f"band balance: the bands add up to {difference:+d}", absorber))

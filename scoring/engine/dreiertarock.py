@@ -17,6 +17,7 @@ from .base import (
     Variant,
     announced,
     at_most_one,
+    gettext_noop,
     per_defender,
     results,
     side,
@@ -45,7 +46,7 @@ EVENTS = {
 
 class Dreiertarock(Variant):
     key = "dreiertarock"
-    name = "Dreiertarock"
+    name = gettext_noop("Dreiertarock")
     pack_points = 70
     declarer_game = True
     contracts = CONTRACTS
@@ -74,9 +75,7 @@ class Dreiertarock(Variant):
             what = f"Solo Valat {'made' if won else 'failed'}: {value}"
         else:
             won = deal.declarer_points >= NEEDED
-            what = (
-                f"{deal.contract} {'won' if won else 'lost'} with {deal.declarer_points} card points: {value}"
-            )
+            what = f"{deal.contract} {'won' if won else 'lost'} with {deal.declarer_points} card points: {value}"
         lines = per_defender(deal, value if won else -value, what)
         for item in deal.events:
             silent, loud = BIRDS.get(item.type, (SILENT_ONLY.get(item.type, 0), 0))

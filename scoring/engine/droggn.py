@@ -19,6 +19,7 @@ from .base import (
     Variant,
     announced,
     at_most_one,
+    gettext_noop,
     one_pagat,
     per_defender,
     results,
@@ -66,7 +67,7 @@ def super_mord_ultimo(deal: Deal) -> Item | None:
 
 class Droggn(Variant):
     key = "droggn"
-    name = "Droggn"
+    name = gettext_noop("Droggn")
     pack_points = 74
     declarer_game = True
     contracts = CONTRACTS
@@ -78,7 +79,8 @@ class Droggn(Variant):
             "super_mord_loss",
             "whole",
             167,
-            "What the declarer pays each defender when a Super Mord fails.",
+            gettext_noop("What the declarer pays each defender when a Super Mord fails."),
+            label=gettext_noop("Failed Super Mord"),
         ),
     )
 
@@ -136,7 +138,5 @@ class Droggn(Variant):
         if ultimo is not None:
             extra = SUPER_MORD_WITH_ULTIMO - base - MATCH
             name = "Gstieß" if ultimo.type == "gstiess_ultimo" else "Pagat"
-            lines += per_defender(
-                deal, extra * times, f"Super Mord with the announced {name} ultimo{doubled}"
-            )
+            lines += per_defender(deal, extra * times, f"Super Mord with the announced {name} ultimo{doubled}")
         return lines

@@ -19,6 +19,7 @@ from .base import (
     count,
     declaration_rules,
     each_opponent_pays,
+    gettext_noop,
     ladder,
     one_pagat,
     one_winner_of_last_trick,
@@ -62,7 +63,7 @@ def declaration_value(item: Item) -> int:
 
 class GermanTaroc(Variant):
     key = "german_taroc"
-    name = "German Taroc (1754)"
+    name = gettext_noop("German Taroc (1754)")
     pack_points = 78
     declaration_types = DECLARATIONS
     event_types = EVENTS

@@ -22,6 +22,7 @@ from .base import (
     count,
     declaration_rules,
     each_opponent_pays,
+    gettext_noop,
     ladder,
     one_pagat,
     one_winner_of_last_trick,
@@ -113,7 +114,7 @@ def made(item: Item) -> bool:
 
 class Grosstarock(Variant):
     key = "grosstarock"
-    name = "Grosstarock"
+    name = gettext_noop("Grosstarock")
     pack_points = 78
     declaration_types = DECLARATIONS
     event_types = EVENTS
@@ -122,7 +123,8 @@ class Grosstarock(Variant):
             "valat_replaces_card_points",
             "bool",
             True,
-            "In a deal with a valat or nolo made, nobody's card points are settled.",
+            gettext_noop("In a deal with a valat or nolo made, nobody's card points are settled."),
+            label=gettext_noop("Valat replaces card points"),
         ),
     )
 

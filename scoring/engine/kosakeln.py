@@ -18,6 +18,7 @@ from .base import (
     Options,
     Variant,
     each_opponent_pays,
+    gettext_noop,
     player,
     results,
 )
@@ -71,7 +72,7 @@ def bonus_value(item: Item, contract: str) -> int | None:
 
 class Kosakeln(Variant):
     key = "kosakeln"
-    name = "Kosakeln"
+    name = gettext_noop("Kosakeln")
     player_counts = (2,)
     pack_points = 70
     declarer_game = True
@@ -104,13 +105,7 @@ class Kosakeln(Variant):
                 )
             if item.type in ("without_trull", "without_kings") and item.won and not declarer_won:
                 yield item.where, f"{item.type} cannot be won when the declarer loses the game"
-            if (
-                item.type in BIRDS
-                and item.won
-                and valats
-                and valats[0].won
-                and valats[0].player != item.player
-            ):
+            if item.type in BIRDS and item.won and valats and valats[0].won and valats[0].player != item.player:
                 yield item.where, f"{valats[0].player} took every trick, so {item.player} wins no bird"
         for kind in list(BONUS_VALUES) + list(HELD):
             for item in deal.events_of(kind)[1:]:

@@ -213,9 +213,7 @@ class DealReader:
         return int(value)
 
 
-def read_deal(
-    raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader
-) -> Deal | None:
+def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader) -> Deal | None:
     """Read one deal; ``None`` (with its problems reported) when it cannot be read."""
     d = DealReader(number, variant, players, reader)
     if not isinstance(raw, dict):

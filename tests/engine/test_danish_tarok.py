@@ -139,9 +139,7 @@ def test_it_pays_each_lost_king_to_each_opponent_and_into_the_king_pot() -> None
 
 
 def test_it_doubles_the_pagat_pot_when_pagat_ultimo_fails() -> None:
-    result = sitting(
-        {"card_points": cp(26, 26, 26), "events": [ev("pagat_ultimo", player="B", result="lost")]}
-    )
+    result = sitting({"card_points": cp(26, 26, 26), "events": [ev("pagat_ultimo", player="B", result="lost")]})
     assert result["deals"][0]["scores"] == {"A": -50 + 45, "B": -40 - 90 - 65, "C": -40 + 45}
     assert result["pots"] == {"king": 65, "pagat": 130}
 

@@ -14,9 +14,7 @@ def game(contract: str, points: int, *events: dict, **more: object) -> dict:
 
 
 def test_it_nets_a_dreier_with_a_silent_pagat_ultimo_against_the_defenders_king_trull() -> None:
-    deal = game(
-        "dreier", 40, ev("pagat_ultimo", side="declarer", result="won"), ev("king_trull", side="defenders")
-    )
+    deal = game("dreier", 40, ev("pagat_ultimo", side="declarer", result="won"), ev("king_trull", side="defenders"))
     assert scores(V, **deal) == [160, -80, -80]
     assert lines(V, **deal) == [
         ("A", 100),
@@ -74,9 +72,7 @@ def test_it_pays_each_bonus_per_defender(event: dict, each: int) -> None:
 
 
 def test_it_refuses_an_announced_silent_only_bonus() -> None:
-    assert refused(V, **game("einser", 40, ev("mondfang", side="declarer", announced=True))) == [
-        (1, "events[0]")
-    ]
+    assert refused(V, **game("einser", 40, ev("mondfang", side="declarer", announced=True))) == [(1, "events[0]")]
 
 
 def test_it_refuses_a_lost_silent_only_bonus() -> None:
@@ -102,9 +98,7 @@ def test_it_refuses_trull_and_mondfang_for_different_sides() -> None:
 
 
 def test_it_refuses_a_defenders_bonus_when_the_declarer_took_every_trick() -> None:
-    assert refused(V, **game("solo", 70, ev("king_trull", side="defenders"), all_tricks=True)) == [
-        (1, "events[0]")
-    ]
+    assert refused(V, **game("solo", 70, ev("king_trull", side="defenders"), all_tricks=True)) == [(1, "events[0]")]
 
 
 def test_it_refuses_declarer_points_outside_the_pack() -> None:

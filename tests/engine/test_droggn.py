@@ -129,9 +129,7 @@ def test_it_refuses_a_multiplier_other_than_1_2_or_4(multiplier: object) -> None
     assert refused(V, **game("solo", 40, multiplier=multiplier)) == [(1, "multiplier")]
 
 
-@pytest.mark.parametrize(
-    ("field", "value"), [("contract", "mord"), ("declarer_points", 75), ("declarer_points", -1)]
-)
+@pytest.mark.parametrize(("field", "value"), [("contract", "mord"), ("declarer_points", 75), ("declarer_points", -1)])
 def test_it_refuses_a_contract_or_points_outside_the_table(field: str, value: object) -> None:
     assert refused(V, **{**game("solo", 40), field: value}) == [(1, field)]
 

@@ -19,9 +19,10 @@ def test_it_adds_a_pagat_ultimo_announced_after_the_talon_to_an_einblatt() -> No
 
 
 def test_it_doubles_a_bonus_announced_before_the_talon() -> None:
-    assert scores(
-        V, **game("einblatt", 40, ev("pagat_ultimo", player="A", announced="before", result="won"))
-    ) == [29, -29]
+    assert scores(V, **game("einblatt", 40, ev("pagat_ultimo", player="A", announced="before", result="won"))) == [
+        29,
+        -29,
+    ]
 
 
 def test_it_pays_a_silent_valat_four_times_the_game_instead_of_the_game() -> None:
@@ -45,9 +46,7 @@ def test_it_counts_35_and_two_cards_as_the_least_win_and_35_as_a_loss() -> None:
     assert scores(V, **game("zweiblatt", 36)) == [6, -6]
 
 
-@pytest.mark.parametrize(
-    ("contract", "value"), [("dreiblatt", 3), ("zweiblatt", 6), ("einblatt", 9), ("solo", 12)]
-)
+@pytest.mark.parametrize(("contract", "value"), [("dreiblatt", 3), ("zweiblatt", 6), ("einblatt", 9), ("solo", 12)])
 def test_it_values_the_game_by_the_contract(contract: str, value: int) -> None:
     assert scores(V, **game(contract, 50)) == [value, -value]
 
@@ -83,9 +82,10 @@ def test_it_takes_the_solo_value_for_any_announcement_in_a_solo() -> None:
 
 
 def test_it_makes_the_announcer_pay_a_lost_bonus() -> None:
-    assert scores(
-        V, **game("dreiblatt", 50, ev("pelikan", player="B", announced="after", result="lost"))
-    ) == [3 + 8, -3 - 8]
+    assert scores(V, **game("dreiblatt", 50, ev("pelikan", player="B", announced="after", result="lost"))) == [
+        3 + 8,
+        -3 - 8,
+    ]
 
 
 @pytest.mark.parametrize(("kind", "value"), [("trull", 1), ("four_kings", 1), ("four_birds", 3)])
@@ -137,9 +137,7 @@ def test_it_refuses_the_same_bonus_twice() -> None:
 
 
 def test_it_refuses_two_valats() -> None:
-    assert refused(V, **game("einblatt", 40, ev("valat", player="A"), ev("valat", player="A"))) == [
-        (1, "events[1]")
-    ]
+    assert refused(V, **game("einblatt", 40, ev("valat", player="A"), ev("valat", player="A"))) == [(1, "events[1]")]
 
 
 def test_it_refuses_a_lost_silent_valat() -> None:

@@ -12,8 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine import VARIANTS, InvalidSitting, score_sitting
-
-from .generate import random_sitting
+from scoring.samples import random_sitting
 
 sittings = st.builds(
     random_sitting,
@@ -84,9 +83,7 @@ def test_the_generator_covers_every_contract_declaration_event_result_option_and
         for _ in range(120):
             doc = random_sitting(rng, key, deals=6)
             score_sitting(doc)
-            seen |= {f"players:{len(doc['players'])}"} | {
-                f"option:{k}={v}" for k, v in doc["options"].items()
-            }
+            seen |= {f"players:{len(doc['players'])}"} | {f"option:{k}={v}" for k, v in doc["options"].items()}
             for deal in doc["deals"]:
                 seen.add(f"contract:{deal.get('contract')}")
                 seen |= {

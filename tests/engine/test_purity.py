@@ -20,7 +20,5 @@ print(sorted(m for m in sys.modules if m == "django" or m.startswith("django."))
 
 def test_it_scores_without_importing_django() -> None:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

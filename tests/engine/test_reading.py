@@ -45,9 +45,11 @@ def test_it_refuses_a_date_that_is_not_a_day() -> None:
 
 
 def test_it_keeps_a_date_out_of_the_scoring() -> None:
-    assert score_sitting({**make_sitting(V, {"card_points": cp(26, 26, 26)}), "date": "2026-11-29"})[
-        "totals"
-    ] == {"A": 0, "B": 0, "C": 0}
+    assert score_sitting({**make_sitting(V, {"card_points": cp(26, 26, 26)}), "date": "2026-11-29"})["totals"] == {
+        "A": 0,
+        "B": 0,
+        "C": 0,
+    }
 
 
 def test_it_prints_a_deal_problem_with_the_deals_number() -> None:
@@ -100,9 +102,7 @@ def test_it_refuses_an_unknown_event_type_and_an_unknown_event_key() -> None:
 
 
 def test_it_refuses_a_missing_result_where_two_are_possible() -> None:
-    assert refused(V, card_points=cp(26, 26, 26), events=[ev("pagat_ultimo", player="A")]) == [
-        (1, "events[0].result")
-    ]
+    assert refused(V, card_points=cp(26, 26, 26), events=[ev("pagat_ultimo", player="A")]) == [(1, "events[0].result")]
 
 
 def test_it_refuses_a_missing_or_unknown_dealer() -> None:

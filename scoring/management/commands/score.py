@@ -35,9 +35,7 @@ class Command(BaseCommand):
             for line in problems:
                 self.stderr.write(line, style_func=None)
             sys.exit(1)
-        self.stdout.write(
-            as_text(result) if options["text"] else json.dumps(result, indent=1, ensure_ascii=False)
-        )
+        self.stdout.write(as_text(result) if options["text"] else json.dumps(result, indent=1, ensure_ascii=False))
 
 
 def load(name: str) -> tuple[list[str], object]:

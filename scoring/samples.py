@@ -1,4 +1,4 @@
-"""Random valid sittings of every variant, for property tests and the benchmark.
+"""Random valid sittings of every variant: for property tests, the benchmark and the demo club.
 
 A deal is drawn freely from the variant's own vocabulary (every contract, declaration, event,
 field value and option can come up), then repaired: each item the engine refuses is dropped
@@ -17,15 +17,20 @@ from scoring.engine.base import REQUIRED, FieldSpec
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Emil", "Frieda", "Grete", "Hans"]
 
 
-def random_sitting(rng: random.Random, key: str, deals: int = 8) -> dict[str, Any]:
-    """A valid sitting document of the variant with the given number of deals."""
+def random_sitting(
+    rng: random.Random, key: str, deals: int = 8, players: list[str] | None = None, items: int = 3
+) -> dict[str, Any]:
+    """A valid sitting document of the variant with the given number of deals.
+
+    ``players`` default to a random table of names; ``items`` is the most declarations and the
+    most events a deal is drawn with (fewer survive when the engine refuses some).
+    """
     variant = VARIANTS[key]
-    seats = rng.choice(variant.player_counts)
-    players = rng.sample(NAMES, seats)
+    players = players or rng.sample(NAMES, rng.choice(variant.player_counts))
     options = random_options(rng, variant)
     doc: dict[str, Any] = {"variant": key, "players": players, "options": options, "deals": []}
     for number in range(deals):
-        doc["deals"].append(valid_deal(rng, variant, players, options, number))
+        doc["deals"].append(valid_deal(rng, variant, players, options, number, items))
     return doc
 
 
@@ -44,9 +49,9 @@ def random_options(rng: random.Random, variant: Variant) -> dict[str, Any]:
 
 
 def valid_deal(
-    rng: random.Random, variant: Variant, players: list[str], options: dict[str, Any], number: int
+    rng: random.Random, variant: Variant, players: list[str], options: dict[str, Any], number: int, items: int
 ) -> dict[str, Any]:
-    deal = random_deal(rng, variant, players, number)
+    deal = random_deal(rng, variant, players, number, items)
     for _ in range(20):
         doc = {"variant": variant.key, "players": players, "options": options, "deals": [deal]}
         try:
@@ -58,7 +63,7 @@ def valid_deal(
     raise AssertionError(f"could not repair {deal}")
 
 
-def random_deal(rng: random.Random, variant: Variant, players: list[str], number: int) -> dict[str, Any]:
+def random_deal(rng: random.Random, variant: Variant, players: list[str], number: int, items: int) -> dict[str, Any]:
     dealer = players[number % len(players)]
     deal: dict[str, Any] = {"dealer": dealer}
     active = list(players)
@@ -80,8 +85,8 @@ def random_deal(rng: random.Random, variant: Variant, players: list[str], number
         bounds = [0, *cuts, variant.pack_points]
         deal["card_points"] = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(active)}
         if variant.declaration_types:
-            deal["declarations"] = random_items(rng, variant.declaration_types, active, 3)
-    deal["events"] = random_items(rng, variant.event_types, active, 3)
+            deal["declarations"] = random_items(rng, variant.declaration_types, active, items)
+    deal["events"] = random_items(rng, variant.event_types, active, items)
     return deal
 
 

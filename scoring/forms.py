@@ -1,0 +1,150 @@
+"""Forms of the club pages. They check input and say what is wrong; the services write."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.contrib.auth.models import User
+from django.contrib.auth.password_validation import validate_password
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import VARIANTS, OptionSpec
+from scoring.models import Club, Membership, Player
+
+
+class PlayerForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), max_length=60)
+    active = forms.BooleanField(label=_("Active"), required=False, initial=True)
+
+    def __init__(self, *args: Any, club: Club, player: Player | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.player = player
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Give the player a name."))
+        others = self.club.players.filter(display_name=name)
+        if self.player is not None:
+            others = others.exclude(pk=self.player.pk)
+        if others.exists():
+            raise forms.ValidationError(_("This club already has a player called %(name)s.") % {"name": name})
+        return name
+
+
+class MembershipForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.VIEWER)
+    password = forms.CharField(
+        label=_("First password"),
+        required=False,
+        widget=forms.PasswordInput(render_value=False),
+        help_text=_("Only for someone who has no account yet: the account is created with this password."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        username = data.get("username", "").strip()
+        if not username:
+            return data
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            password = data.get("password") or ""
+            if not password:
+                self.add_error(
+                    "password", _("%(name)s has no account yet: give a first password.") % {"name": username}
+                )
+            else:
+                try:
+                    validate_password(password, User(username=username))
+                except forms.ValidationError as error:
+                    self.add_error("password", error)
+        elif Membership.objects.filter(user=user, club=self.club).exists():
+            self.add_error(
+                "username",
+                _("%(name)s is already a member; change the role in the list.") % {"name": username},
+            )
+        data["username"] = username
+        return data
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
+
+
+CHOICE_LABELS = {
+    "next_dealer": _("the first active player after the dealer"),
+    "dealer": _("the dealer"),
+}
+"""Words for the values of choice options (the engine names them, the site says them)."""
+
+
+def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
+    """A form field for one house-rule option, explained in one sentence."""
+    label, help_text = gettext(spec.label), gettext(spec.help)
+    if spec.kind == "bool":
+        return forms.BooleanField(label=label, required=False, initial=initial, help_text=help_text)
+    if spec.kind == "whole":
+        return forms.IntegerField(
+            label=label, min_value=spec.low, max_value=spec.high, initial=initial, help_text=help_text
+        )
+    choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+    return forms.ChoiceField(label=label, choices=choices, initial=initial, help_text=help_text)
+
+
+class ClubSettingsForm(forms.Form):
+    """The club's name, public read access, tariff per variant and default house rules."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    public = forms.BooleanField(
+        label=_("Public"),
+        required=False,
+        help_text=_("Anyone may read the club's pages; only members may write."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["name"].initial = club.name
+        self.fields["public"].initial = club.public
+        for key, variant in VARIANTS.items():
+            self.fields[f"tariff_{key}"] = forms.DecimalField(
+                label=gettext(variant.name),
+                min_value=Decimal(0),
+                max_digits=8,
+                decimal_places=2,
+                initial=club.tariff(key),
+                help_text=_("Cents per game point."),
+            )
+            chosen = club.options_for(key)
+            for spec in variant.options:
+                self.fields[f"option_{key}_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
+
+    def tariff_fields(self) -> list[forms.BoundField]:
+        return [self[f"tariff_{key}"] for key in VARIANTS]
+
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Per variant with options: its name and its option fields, for the template."""
+        return [
+            (gettext(variant.name), [self[f"option_{key}_{spec.name}"] for spec in variant.options])
+            for key, variant in VARIANTS.items()
+            if variant.options
+        ]
+
+    def tariffs(self) -> dict[str, Decimal]:
+        return {key: self.cleaned_data[f"tariff_{key}"] for key in VARIANTS}
+
+    def default_options(self) -> dict[str, dict[str, Any]]:
+        return {
+            key: {spec.name: self.cleaned_data[f"option_{key}_{spec.name}"] for spec in variant.options}
+            for key, variant in VARIANTS.items()
+            if variant.options
+        }

@@ -1,0 +1,31 @@
+"""django-tables2 tables. Always paginated; querysets come with ``select_related`` and prefetches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Sitting
+
+
+class SittingTable(tables.Table):
+    date = tables.DateColumn(verbose_name=_("Date"), short=True, linkify=lambda record: record.get_absolute_url())
+    variant = tables.Column(verbose_name=_("Game"), linkify=lambda record: record.get_absolute_url())
+    players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
+    deal_count = tables.Column(verbose_name=_("Deals"))
+    closed_at = tables.Column(verbose_name=_("Status"), empty_values=())
+
+    class Meta:
+        model = Sitting
+        fields = ["date", "variant", "players", "deal_count", "closed_at"]
+        order_by = ["-date"]
+        attrs = {"class": "table"}
+
+    def render_players(self, record: Sitting) -> str:
+        return ", ".join(seat.player.display_name for seat in record.seats.all())
+
+    def render_closed_at(self, value: Any) -> Any:
+        return format_html('<span class="tag">{}</span>', _("closed") if value else _("open"))

@@ -1,0 +1,83 @@
+"""Logging in and out, CSRF on writes, and throttling that never locks a whole club out."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from axes.models import AccessAttempt
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.models import Membership
+
+from .factories import make_club, make_member
+
+pytestmark = pytest.mark.django_db
+LOGIN = "/accounts/login/"
+
+
+def log_in(client: Client, username: str, password: str) -> int:
+    return client.post(LOGIN, {"username": username, "password": password}).status_code
+
+
+def test_a_member_logs_in_and_lands_on_his_clubs() -> None:
+    club = make_club(name="Tarockrunde Wien")
+    make_member(club, "kim", Membership.Role.SCOREKEEPER)
+    client = Client()
+    response = client.post(LOGIN, {"username": "kim", "password": "tarock-1754"}, follow=True)
+    assert "Tarockrunde Wien" in response.content.decode()
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.get(f"/clubs/{club.slug}/").status_code == 302
+
+
+def test_a_wrong_password_is_refused_with_a_message() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    response = Client().post(LOGIN, {"username": "kim", "password": "wrong"})
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+
+
+def test_one_members_failed_logins_do_not_lock_out_another_member_from_the_same_address() -> None:
+    club = make_club()
+    make_member(club, "kim", Membership.Role.VIEWER)
+    make_member(club, "lea", Membership.Role.VIEWER)
+    phone = Client(REMOTE_ADDR="192.0.2.10")
+    for _ in range(5):
+        log_in(phone, "kim", "wrong")
+    assert log_in(phone, "kim", "tarock-1754") == 429
+    assert log_in(Client(REMOTE_ADDR="192.0.2.10"), "lea", "tarock-1754") == 302
+
+
+def test_a_locked_out_name_can_still_log_in_from_another_address() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    for _ in range(5):
+        log_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "wrong")
+    assert log_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "tarock-1754") == 429
+    assert log_in(Client(REMOTE_ADDR="198.51.100.7"), "kim", "tarock-1754") == 302
+
+
+def test_the_lock_lifts_after_the_cool_off() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    for _ in range(5):
+        log_in(Client(), "kim", "wrong")
+    assert log_in(Client(), "kim", "tarock-1754") == 429
+    AccessAttempt.objects.update(attempt_time=timezone.now() - datetime.timedelta(minutes=16))
+    assert log_in(Client(), "kim", "tarock-1754") == 302
+
+
+def test_a_write_without_the_csrf_token_is_refused_and_changes_nothing() -> None:
+    club = make_club()
+    admin = make_member(club, "ada", Membership.Role.ADMIN)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(admin)
+    url = reverse("player_add", kwargs={"slug": club.slug})
+    assert client.post(url, {"display_name": "Zoe", "active": "on"}).status_code == 403
+    assert not club.players.exists()
+    page = client.get(url)
+    token = page.context["csrf_token"]
+    assert (
+        client.post(url, {"display_name": "Zoe", "active": "on", "csrfmiddlewaretoken": str(token)}).status_code == 302
+    )
+    assert list(club.players.values_list("display_name", flat=True)) == ["Zoe"]

@@ -1,0 +1,161 @@
+"""Who may open which page: every named URL, every persona, a private and a public club.
+
+A new URL without a row here fails ``test_every_named_url_has_a_row``. Refused writes must
+change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import get_resolver, reverse
+
+from scoring.models import Club, Membership
+from scoring.services import import_sitting
+
+from .factories import golden, make_club, make_member, make_user
+
+PERSONAS = ["anonymous", "outsider", "viewer", "scorekeeper", "admin"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """A URL: how to call it, and who it is for (``anyone``, ``read`` or a role to write)."""
+
+    name: str
+    method: str
+    access: str
+    kwargs: Callable[[dict[str, Any]], dict[str, Any]] = lambda world: {}
+    data: Callable[[dict[str, Any]], dict[str, Any]] = lambda world: {}
+
+
+def club_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {"slug": world["club"].slug}
+
+
+def sitting_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {"slug": world["club"].slug, "pk": world["sitting"].pk}
+
+
+def settings_data(world: dict[str, Any]) -> dict[str, Any]:
+    from scoring.forms import ClubSettingsForm
+
+    form = ClubSettingsForm(club=world["club"])
+    data = {name: field.initial for name, field in form.fields.items()}
+    data.update(name="Renamed club", public="")
+    return {k: v for k, v in data.items() if v not in (False, None)}
+
+
+ROWS = [
+    Row("home", "get", "anyone"),
+    Row("login", "get", "anyone"),
+    Row("logout", "post", "anyone"),
+    Row("set_language", "post", "anyone", data=lambda w: {"language": "de", "next": "/"}),
+    Row("club", "get", "read", club_kwargs),
+    Row("players", "get", "read", club_kwargs),
+    Row("sittings", "get", "read", club_kwargs),
+    Row("sitting", "get", "read", sitting_kwargs),
+    Row("deal", "get", "read", lambda w: {**sitting_kwargs(w), "number": 1}),
+    Row("sitting_scores_json", "get", "read", sitting_kwargs),
+    Row("player_add", "get", "admin", club_kwargs),
+    Row("player_add", "post", "admin", club_kwargs, lambda w: {"display_name": "Zoe", "active": "on"}),
+    Row("player_edit", "get", "admin", lambda w: {**club_kwargs(w), "pk": w["player"].pk}),
+    Row(
+        "player_edit",
+        "post",
+        "admin",
+        lambda w: {**club_kwargs(w), "pk": w["player"].pk},
+        lambda w: {"display_name": "Annerl"},
+    ),
+    Row("player_deactivate", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["player"].pk}),
+    Row("memberships", "get", "admin", club_kwargs),
+    Row(
+        "memberships",
+        "post",
+        "admin",
+        club_kwargs,
+        lambda w: {"username": "newbie", "role": "viewer", "password": "a-long-enough-secret-1754"},
+    ),
+    Row(
+        "membership_role",
+        "post",
+        "admin",
+        lambda w: {**club_kwargs(w), "pk": w["target"].pk},
+        lambda w: {"role": "admin"},
+    ),
+    Row("membership_remove", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["target"].pk}),
+    Row("club_settings", "get", "admin", club_kwargs),
+    Row("club_settings", "post", "admin", club_kwargs, settings_data),
+]
+
+
+def expected(row: Row, persona: str, public: bool) -> int:
+    """The status a persona gets: 200 to read, 302 after a write or to the login page."""
+    done = 200 if row.method == "get" else 302
+    if row.access == "anyone":
+        return done
+    member = persona in ("viewer", "scorekeeper", "admin")
+    readable = public or member
+    if row.access == "read":
+        if readable:
+            return done
+        return 302 if persona == "anonymous" else 404
+    allowed = persona == "admin" or (row.access == "scorekeeper" and persona == "scorekeeper")
+    if allowed:
+        return done
+    if persona == "anonymous":
+        return 302
+    return 403 if readable else 404
+
+
+def test_every_named_url_has_a_row() -> None:
+    names = {key for key in get_resolver().reverse_dict if isinstance(key, str)}
+    assert names == {row.name for row in ROWS}
+
+
+def snapshot() -> dict[str, list[dict[str, Any]]]:
+    """Every row the club pages could change."""
+    models = [*apps.get_app_config("scoring").get_models(), User]
+    return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
+
+
+@pytest.fixture
+def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
+    public = request.param
+    club = make_club("privat" if not public else "offen", public=public)
+    users = {role: make_member(club, role, role) for role in ("viewer", "scorekeeper", "admin")}
+    users["outsider"] = make_user("outsider")
+    target = make_member(club, "target", Membership.Role.VIEWER)
+    sitting = import_sitting(club, golden("danish_tarok", "three-deals-pots"), user=None)
+    return {
+        "club": Club.objects.get(pk=club.pk),
+        "users": users,
+        "sitting": sitting,
+        "player": club.players.order_by("display_name").first(),
+        "target": Membership.objects.get(user=target, club=club),
+    }
+
+
+@pytest.mark.parametrize("world", [False, True], ids=["private", "public"], indirect=True)
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r.method} {r.name}")
+def test_each_persona_gets_what_its_role_allows(world: dict[str, Any], persona: str, row: Row) -> None:
+    client = Client()
+    if persona != "anonymous":
+        client.force_login(world["users"][persona])
+    url = reverse(row.name, kwargs=row.kwargs(world))
+    before = snapshot()
+    response = getattr(client, row.method)(url, row.data(world))
+    want = expected(row, persona, world["club"].public)
+    assert response.status_code == want, response.content[:300]
+    sent_to_log_in = want == 302 and persona == "anonymous" and row.access != "anyone"
+    if row.method == "post" and (want in (403, 404) or sent_to_log_in):
+        assert snapshot() == before, "a refused write changed something"
+    if sent_to_log_in:
+        assert response["Location"].startswith(reverse("login"))

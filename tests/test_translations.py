@@ -1,0 +1,101 @@
+"""German and English complete: every marked string is in the German catalogue, translated,
+not fuzzy, and the committed .mo file says the same as the .po file."""
+
+from __future__ import annotations
+
+import gettext
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES"
+
+
+def entries(po: Path) -> list[dict[str, object]]:
+    """The entries of a .po file: msgid, plural, translations, flags (the header left out)."""
+    found = []
+    for block in po.read_text(encoding="utf-8").split("\n\n"):
+        entry: dict[str, object] = {"flags": [], "msgstr": []}
+        current = None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                entry["flags"] = [flag.strip() for flag in line[2:].split(",")]
+            elif line.startswith("#"):
+                continue
+            elif line.startswith("msgid_plural "):
+                entry["plural"], current = decode(line[13:]), "plural"
+            elif line.startswith("msgid "):
+                entry["msgid"], current = decode(line[6:]), "msgid"
+            elif line.startswith("msgstr"):
+                entry["msgstr"].append(decode(line.split(" ", 1)[1]))  # type: ignore[union-attr]
+                current = "msgstr"
+            elif line.startswith('"') and current == "msgstr":
+                entry["msgstr"][-1] += decode(line)  # type: ignore[index]
+            elif line.startswith('"') and current:
+                entry[current] += decode(line)  # type: ignore[operator]
+        if entry.get("msgid"):
+            found.append(entry)
+    return found
+
+
+def decode(quoted: str) -> str:
+    return quoted.strip()[1:-1].replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+
+
+def test_every_german_entry_is_translated_and_none_is_fuzzy() -> None:
+    catalogue = entries(CATALOGUE / "django.po")
+    assert len(catalogue) > 100
+    untranslated = [e["msgid"] for e in catalogue if not all(e["msgstr"])]  # type: ignore[call-overload]
+    fuzzy = [e["msgid"] for e in catalogue if "fuzzy" in e["flags"]]  # type: ignore[operator]
+    assert (untranslated, fuzzy) == ([], [])
+    assert "fuzzy" not in (CATALOGUE / "django.po").read_text().split("msgid", 2)[1]
+
+
+def test_the_committed_mo_file_says_what_the_po_file_says() -> None:
+    with (CATALOGUE / "django.mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    for entry in entries(CATALOGUE / "django.po"):
+        msgstr: list[str] = entry["msgstr"]  # type: ignore[assignment]
+        if "plural" in entry:
+            assert compiled.ngettext(entry["msgid"], entry["plural"], 1) == msgstr[0]  # type: ignore[arg-type]
+            assert compiled.ngettext(entry["msgid"], entry["plural"], 5) == msgstr[1]  # type: ignore[arg-type]
+        else:
+            assert compiled.gettext(entry["msgid"]) == msgstr[0]  # type: ignore[arg-type]
+
+
+def test_the_catalogue_holds_every_string_the_code_marks(tmp_path: Path) -> None:
+    if shutil.which("xgettext") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI must have gettext installed (.ci/run installs it)")
+        pytest.skip("gettext tools are not installed here")
+    copy = tmp_path / "project"
+    shutil.copytree(
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(".venv", ".git", "*.sqlite3*", "staticfiles", "__pycache__", ".*_cache"),
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", "--ignore=tests", "--ignore=bench", "--no-obsolete"],
+        cwd=copy,
+        check=True,
+        capture_output=True,
+    )
+    fresh = {e["msgid"] for e in entries(copy / "locale" / "de" / "LC_MESSAGES" / "django.po")}
+    committed = {e["msgid"] for e in entries(CATALOGUE / "django.po")}
+    assert sorted(fresh - committed) == [], "marked in the code but missing from the catalogue"  # type: ignore[type-var]
+    assert sorted(committed - fresh) == [], "in the catalogue but no longer in the code"  # type: ignore[type-var]
+
+
+@pytest.mark.django_db
+def test_the_pages_speak_german_when_asked(client: Client) -> None:
+    response = client.get("/", headers={"accept-language": "de"})
+    assert "Anmelden" in response.content.decode()
+    with translation.override("de"):
+        assert translation.gettext("Sittings") == "Runden"
