@@ -15,3 +15,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 def fast_password_hashing(settings: Any) -> None:
     """Real hashing costs a quarter second per user; tests make hundreds of users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses the database, however it asks for it, as ``django_db``.
+
+    CI selects ``-m django_db`` to run the database tests again on PostgreSQL; a test that
+    reached the database only through a fixture would otherwise be left out of that leg.
+    """
+    for item in items:
+        if item.get_closest_marker("django_db") is None and DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.django_db)
