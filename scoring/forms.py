@@ -148,3 +148,50 @@ class ClubSettingsForm(forms.Form):
             for key, variant in VARIANTS.items()
             if variant.options
         }
+
+
+class StartSittingForm(forms.Form):
+    """Who plays, in dealing order, when, and the house rules (the club's defaults prefilled)."""
+
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, club: Club, variant: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.variant = VARIANTS[variant]
+        players = [("", "—"), *((p.pk, p.display_name) for p in club.players.filter(active=True))]
+        fewest, most = min(self.variant.player_counts), max(self.variant.player_counts)
+        for seat in range(1, most + 1):
+            label = _("Deals first") if seat == 1 else _("Seat %(seat)s") % {"seat": seat}
+            self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
+                label=label, choices=players, coerce=int, required=seat <= fewest, empty_value=None
+            )
+        chosen = club.options_for(variant)
+        for spec in self.variant.options:
+            self.fields[f"option_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chosen = [data.get(name) for name in self.fields if name.startswith("seat_")]
+        seen: set[int] = set()
+        for number, pk in enumerate(chosen, start=1):
+            if pk is not None and pk in seen:
+                self.add_error(f"seat_{number}", _("This player already has a seat."))
+            if pk is not None:
+                seen.add(pk)
+        return data
+
+    def players(self) -> list[Player]:
+        """The seated players in dealing order."""
+        by_pk = {p.pk: p for p in self.club.players.all()}
+        seats = [self.cleaned_data.get(name) for name in self.fields if name.startswith("seat_")]
+        return [by_pk[pk] for pk in seats if pk is not None]
+
+    def options(self) -> dict[str, Any]:
+        return {spec.name: self.cleaned_data[f"option_{spec.name}"] for spec in self.variant.options}

@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from scoring.documents import deal_by_name, deal_by_seat
 from scoring.engine import VARIANTS, DealResult, InvalidSitting, Problem, read_sitting, score
+from scoring.engine.plausibility import warnings
 from scoring.models import (
     BreakdownLine,
     Club,
@@ -303,6 +304,40 @@ def remove_last_deal(sitting: Sitting, *, user: User, reason: str) -> Deal:
             reason=reason,
             entered_by=_user(user),
         )
+
+
+def check_deal(sitting: Sitting, deal: dict[str, Any], number: int | None = None) -> list[Problem]:
+    """Validate a new deal (or a correction of deal ``number``) without storing anything.
+
+    Raises :class:`InvalidSitting` for what the rules refuse; returns the warnings about what they
+    allow but looks unlikely, for the scorekeeper to confirm.
+    """
+    names = [p.display_name for p in sitting.seated_players()]
+    docs = [deal_by_name(d.data, names) for d in sitting.live_deals()]
+    if number is None:
+        docs.append(deal)
+        number = len(docs)
+    elif 1 <= number <= len(docs):
+        docs[number - 1] = deal
+    else:
+        raise refuse(f"there is no deal {number} to correct", "number")
+    checked = read_sitting(sitting_document(sitting, docs))
+    return warnings(checked, checked.deals[number - 1])
+
+
+def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
+    """Who deals next and who then sits out, by the rotation of the dealing order.
+
+    The deal passes to the player after the last dealer. At a table of four in a three-player
+    game the dealer sits out, except in Danish Tarok, where the player opposite him does.
+    """
+    names = [p.display_name for p in sitting.seated_players()]
+    last = sitting.live_deals().last()
+    seat = 0 if last is None else (last.data["dealer"] + 1) % len(names)
+    if len(names) != 4:
+        return names[seat], None
+    out = (seat + 2) % 4 if sitting.variant == "danish_tarok" else seat
+    return names[seat], names[out]
 
 
 def _lock(sitting: Sitting) -> Sitting:

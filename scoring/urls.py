@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import table_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,7 +14,16 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/<int:pk>/role/", views.membership_role, name="membership_role"),
     path("clubs/<slug:slug>/members/<int:pk>/remove/", views.membership_remove, name="membership_remove"),
     path("clubs/<slug:slug>/sittings/", views.sittings, name="sittings"),
+    path("clubs/<slug:slug>/sittings/new/", table_views.sitting_new, name="sitting_new"),
     path("clubs/<slug:slug>/sittings/<int:pk>/", views.sitting, name="sitting"),
+    path("clubs/<slug:slug>/sittings/<int:pk>/close/", table_views.sitting_close, name="sitting_close"),
+    path("clubs/<slug:slug>/sittings/<int:pk>/deals/new/", table_views.deal_new, name="deal_new"),
+    path("clubs/<slug:slug>/sittings/<int:pk>/deals/undo/", table_views.deal_undo, name="deal_undo"),
+    path(
+        "clubs/<slug:slug>/sittings/<int:pk>/deals/<int:number>/correct/",
+        table_views.deal_correct,
+        name="deal_correct",
+    ),
     path("clubs/<slug:slug>/sittings/<int:pk>/deals/<int:number>/", views.deal, name="deal"),
     path(
         "clubs/<slug:slug>/sittings/<int:pk>/scores.json",

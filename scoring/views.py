@@ -73,6 +73,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "recent": recent,
             "player_count": club.players.filter(active=True).count(),
             "is_admin": has_role(club.role, Role.ADMIN),  # type: ignore[attr-defined]
+            "can_score": has_role(club.role, Role.SCOREKEEPER),  # type: ignore[attr-defined]
         },
     )
 
@@ -127,6 +128,8 @@ def sitting(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         for deal, totals in zip(result["deals"], running, strict=True)
     ]
     changes = sitting.deals.filter(Q(revision__gt=1) | Q(live=False)).select_related("entered_by")
+    role = sitting.club.role  # type: ignore[attr-defined]
+    saved = request.GET.get("saved", "")
     return render(
         request,
         "scoring/sitting.html",
@@ -138,6 +141,10 @@ def sitting(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "totals": [result["totals"][n] for n in names],
             "pots": result.get("pots"),
             "changes": changes.order_by("number", "revision"),
+            "can_enter": has_role(role, Role.SCOREKEEPER) and not sitting.is_closed,
+            "can_correct": has_role(role, Role.ADMIN) or (has_role(role, Role.SCOREKEEPER) and not sitting.is_closed),
+            "saved": int(saved) if saved.isdigit() else None,
+            "next_number": len(rows) + 1,
         },
     )
 

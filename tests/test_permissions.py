@@ -19,6 +19,7 @@ from django.urls import get_resolver, reverse
 from scoring.models import Club, Membership
 from scoring.services import import_sitting
 
+from .deal_posts import post_data
 from .factories import golden, make_club, make_member, make_user
 
 PERSONAS = ["anonymous", "outsider", "viewer", "scorekeeper", "admin"]
@@ -41,6 +42,16 @@ def club_kwargs(world: dict[str, Any]) -> dict[str, Any]:
 
 def sitting_kwargs(world: dict[str, Any]) -> dict[str, Any]:
     return {"slug": world["club"].slug, "pk": world["sitting"].pk}
+
+
+PLAYERS = ["Anna", "Bernd", "Carla"]
+NEXT_DEAL = {"dealer": "Anna", "card_points": {"Anna": 30, "Bernd": 30, "Carla": 18}}
+
+
+def start_data(world: dict[str, Any]) -> dict[str, Any]:
+    players = world["club"].players.order_by("display_name")
+    seats = {f"seat_{i}": p.pk for i, p in enumerate(players[:2], start=1)}
+    return {"variant": "kosakeln", "date": "2026-11-29", **seats}
 
 
 def settings_data(world: dict[str, Any]) -> dict[str, Any]:
@@ -92,6 +103,20 @@ ROWS = [
     Row("membership_remove", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["target"].pk}),
     Row("club_settings", "get", "admin", club_kwargs),
     Row("club_settings", "post", "admin", club_kwargs, settings_data),
+    Row("sitting_new", "get", "scorekeeper", club_kwargs),
+    Row("sitting_new", "post", "scorekeeper", club_kwargs, lambda w: start_data(w)),
+    Row("deal_new", "get", "scorekeeper", sitting_kwargs),
+    Row("deal_new", "post", "scorekeeper", sitting_kwargs, lambda w: post_data(NEXT_DEAL, PLAYERS)),
+    Row("deal_correct", "get", "scorekeeper", lambda w: {**sitting_kwargs(w), "number": 1}),
+    Row(
+        "deal_correct",
+        "post",
+        "scorekeeper",
+        lambda w: {**sitting_kwargs(w), "number": 1},
+        lambda w: post_data(NEXT_DEAL, PLAYERS, reason="recounted"),
+    ),
+    Row("deal_undo", "post", "scorekeeper", sitting_kwargs, lambda w: {"reason": "dealt twice"}),
+    Row("sitting_close", "post", "scorekeeper", sitting_kwargs),
 ]
 
 

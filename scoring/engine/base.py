@@ -363,6 +363,11 @@ def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str
         yield second.where, f"{describe(second)} needs the {card}, which another player declared"
 
 
+def later(*items: Item) -> Item:
+    """Of items that break a rule together, the one listed last: the one a problem names."""
+    return max(items, key=lambda item: (item.listed == "events", item.index))
+
+
 def at_most_one(items: Sequence[Item], what: str) -> Check:
     """Every item after the first is a problem: ``what`` can happen once per deal."""
     for item in items[1:]:

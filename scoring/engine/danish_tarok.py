@@ -26,6 +26,7 @@ from .base import (
     gettext_noop,
     into_pot,
     ladder,
+    later,
     one_pagat,
     one_winner_of_last_trick,
     pay_declarations,
@@ -142,7 +143,7 @@ class DanishTarok(Variant):
             if deal.events_of(*ULTIMOS) or nolo or tout:
                 yield item.where, "last_trick cannot go with an ultimo, a nolo or a tout"
         if nolo and tout:
-            yield tout[0].where, "a nolo and a tout cannot happen in the same deal"
+            yield later(nolo[0], tout[0]).where, "a nolo and a tout cannot happen in the same deal"
         yield from at_most_one(nolo, "a nolo")
         yield from at_most_one(tout, "a tout")
         yield from at_most_one(deal.events_of("last_trick"), "taking the last trick")

@@ -24,6 +24,7 @@ from .base import (
     each_opponent_pays,
     gettext_noop,
     ladder,
+    later,
     one_pagat,
     one_winner_of_last_trick,
     over_under,
@@ -133,7 +134,7 @@ class Grosstarock(Variant):
         for kind in FOUR_OF_A_RANK:
             yield from at_most_one(deal.declarations_of(kind), f"declaring {kind.replace('_', ' ')}")
         if valats(deal) and nolos(deal):
-            yield nolos(deal)[0].where, "a valat and a nolo cannot happen in the same deal"
+            yield later(valats(deal)[0], nolos(deal)[0]).where, "a valat and a nolo cannot happen in the same deal"
         yield from at_most_one(valats(deal), "a valat")
         yield from at_most_one(nolos(deal), "a nolo")
         yield from one_pagat(deal, "pagat", "pagat_ultimo")

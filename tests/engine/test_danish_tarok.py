@@ -313,3 +313,8 @@ def test_it_shows_the_refounding_of_the_third_deal_line_by_line() -> None:
 def test_it_counts_one_to_four_kings_in_a_king_lost_event(count: int) -> None:
     event = ev("king_lost", player="A", count=count)
     assert refused(V, card_points=cp(26, 26, 26), events=[event]) == [(1, "events[0].count")]
+
+
+def test_it_names_the_later_of_a_nolo_and_a_tout() -> None:
+    events = [ev("tout", player="A"), ev("nolo", player="C")]
+    assert refused(V, card_points=cp(78, 0, 0), events=events) == [(1, "events[1]")]

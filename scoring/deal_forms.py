@@ -1,0 +1,339 @@
+"""The deal form: one screen to enter or correct a deal of any variant, built from its vocabulary.
+
+Every contract, declaration, event and option is its own control; nothing typed is parsed as
+JSON. Declarations and events are rows of selects (what, who, result, count, suit, announced,
+before which trick); a row left on "—" is ignored. The form turns itself into a deal of the
+sitting format (players by name), and puts each problem the engine reports next to the control
+it names.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django import forms
+from django.forms.utils import ErrorDict
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import Problem, Variant, count_pile
+from scoring.engine.base import FieldSpec
+
+ROWS = 4
+"""Empty rows offered for declarations and for events; "More rows" adds more without JavaScript."""
+MORE_ROWS = 3
+LISTS = {"declarations": "dc", "events": "ev"}
+"""Each item list and the prefix of its rows' controls."""
+ROW_FIELDS = ("type", "who", "result", "count", "suit", "announced", "before_trick")
+WHO_KEYS = ("player", "side", "by")
+COUNTING = {"kings": 4, "queens": 4, "cavaliers": 4, "jacks": 4, "trull": 3}
+PATH = re.compile(r"^(declarations|events)\[(\d+)\](?:\.(\w+))?$")
+LABEL = re.compile(r"^(declarations|events)\[\d+\](?: \([a-z_]+\))?: ")
+
+
+def words(value: str) -> str:
+    """``pagat_ultimo`` as the scorekeeper says it: ``pagat ultimo``."""
+    return value.replace("_", " ")
+
+
+class DealForm(forms.Form):
+    """A deal of one sitting. ``players`` are the sitting's names in dealing order."""
+
+    key = forms.CharField(widget=forms.HiddenInput, required=False)
+    confirm = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    rows = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, variant: Variant, players: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        self.players = list(players)
+        self.group_errors: dict[str, list[str]] = {}
+        self.warnings: list[Problem] = []
+        self.row_count = self._row_count()
+        seats = [(p, p) for p in self.players]
+        self.fields["dealer"] = forms.ChoiceField(label=_("Dealer"), choices=seats)
+        if self.sits_out_field:
+            self.fields["sitting_out"] = forms.ChoiceField(label=_("Sits out"), choices=seats)
+        if variant.declarer_game:
+            self._declarer_fields(seats)
+        else:
+            for seat, name in enumerate(self.players):
+                self.fields[f"cp_{seat}"] = forms.IntegerField(
+                    label=name, required=False, min_value=0, max_value=variant.pack_points
+                )
+        for listed, prefix in LISTS.items():
+            types = variant.declaration_types if listed == "declarations" else variant.event_types
+            if types:
+                for row in range(self.row_count):
+                    self._row_fields(prefix, row, types)
+        self._counting_fields()
+
+    # --- building -----------------------------------------------------------------------
+
+    @property
+    def sits_out_field(self) -> bool:
+        """Four at a three-player table: who sits out, unless the rules fix it (Droggn: the dealer)."""
+        return len(self.players) == 4 and not self.variant.dealer_sits_out
+
+    def _row_count(self) -> int:
+        if not self.is_bound:
+            return max(ROWS, int(self.initial.get("rows") or ROWS))
+        try:
+            asked = int(self.data.get("rows") or ROWS)
+        except ValueError:
+            asked = ROWS
+        more = MORE_ROWS if "more_rows" in self.data else 0
+        return max(ROWS, min(asked, 30)) + more
+
+    def _declarer_fields(self, seats: list[tuple[str, str]]) -> None:
+        variant = self.variant
+        self.fields["declarer"] = forms.ChoiceField(label=_("Declarer"), choices=seats)
+        self.fields["contract"] = forms.ChoiceField(
+            label=_("Contract"),
+            choices=[(c, f"{words(c)} ({v})") for c, v in variant.contracts.items()],
+            widget=forms.RadioSelect,
+        )
+        self.fields["declarer_points"] = forms.IntegerField(
+            label=_("Declarer's card points"), min_value=0, max_value=variant.pack_points
+        )
+        if "all_tricks" in variant.extra_deal_keys:
+            self.fields["all_tricks"] = forms.BooleanField(label=_("The declarer took every trick"), required=False)
+        if "multiplier" in variant.extra_deal_keys:
+            self.fields["multiplier"] = forms.TypedChoiceField(
+                label=_("Doubling"),
+                choices=[(1, _("none")), (2, _("doubled (×2)")), (4, _("redoubled (×4)"))],
+                coerce=int,
+                initial=1,
+                required=False,
+                empty_value=1,
+                widget=forms.RadioSelect,
+            )
+
+    def _row_fields(self, prefix: str, row: int, types: dict[str, dict[str, FieldSpec]] | Any) -> None:
+        specs = [spec for fields in types.values() for spec in fields.values()]
+        keys = {key for fields in types.values() for key in fields}
+        name = f"{prefix}-{row}-"
+        self.fields[name + "type"] = forms.ChoiceField(
+            label=_("What"), required=False, choices=[("", "—"), *((t, words(t)) for t in types)]
+        )
+        if keys & {"player"}:
+            who = [("", "—"), *((p, p) for p in self.players)]
+        else:
+            who = [("", "—"), ("declarer", _("declarer")), ("defenders", _("defenders"))]
+        if keys & set(WHO_KEYS):
+            self.fields[name + "who"] = forms.ChoiceField(label=_("Who"), required=False, choices=who)
+        results = unique(c for s in specs if s.attr == "result" for c in s.choices)
+        if results:
+            self.fields[name + "result"] = forms.ChoiceField(
+                label=_("Result"), required=False, choices=[("", "—"), *((r, words(str(r))) for r in results)]
+            )
+        if "count" in keys:
+            self.fields[name + "count"] = forms.IntegerField(label=_("How many"), required=False, min_value=0)
+        if "suit" in keys:
+            suits = unique(c for s in specs if s.attr == "suit" for c in s.choices)
+            self.fields[name + "suit"] = forms.ChoiceField(
+                label=_("Suit"), required=False, choices=[("", "—"), *((s, s) for s in suits)]
+            )
+        if "announced" in keys:
+            timed = any(s.attr == "timing" for s in specs)
+            choices = [("after", _("after the talon")), ("before", _("before the talon"))] if timed else []
+            self.fields[name + "announced"] = forms.ChoiceField(
+                label=_("Announced"),
+                required=False,
+                choices=[("", _("silent")), ("yes", _("announced")), *choices],
+            )
+        if "before_trick" in keys:
+            tricks = unique(c for s in specs if s.attr == "before_trick" for c in s.choices)
+            self.fields[name + "before_trick"] = forms.ChoiceField(
+                label=_("Before trick"), required=False, choices=[("", "—"), *((str(t), str(t)) for t in tricks)]
+            )
+
+    def _counting_fields(self) -> None:
+        if self.variant.declarer_game:
+            targets = [("declarer_points", gettext("Declarer's card points"))]
+        else:
+            targets = [(f"cp_{seat}", name) for seat, name in enumerate(self.players)]
+        self.fields["count_for"] = forms.ChoiceField(label=_("Card points of"), required=False, choices=targets)
+        for name, most in COUNTING.items():
+            self.fields[f"count_{name}"] = forms.IntegerField(required=False, min_value=0, max_value=most)
+        self.fields["count_others"] = forms.IntegerField(label=_("Other cards"), required=False, min_value=0)
+
+    # --- reading ------------------------------------------------------------------------
+
+    def rows_of(self, listed: str) -> list[dict[str, Any]]:
+        """Each row of a list for the template: its key, its own problems, its named controls."""
+        prefix = LISTS[listed]
+        if f"{prefix}-0-type" not in self.fields:
+            return []
+        rows = []
+        for row in range(self.row_count):
+            key = f"{prefix}-{row}"
+            controls = [(name, self[f"{key}-{name}"]) for name in ROW_FIELDS if f"{key}-{name}" in self.fields]
+            rows.append({"key": key, "errors": self.group_errors.get(key, []), "controls": controls})
+        return rows
+
+    def card_point_fields(self) -> list[forms.BoundField]:
+        return [self[f"cp_{seat}"] for seat in range(len(self.players)) if f"cp_{seat}" in self.fields]
+
+    def count_cards(self) -> bool:
+        """The counting helper without JavaScript: fill the chosen field from the cards counted.
+
+        Returns whether the form was sent for counting; then nothing is saved, and the rest of
+        the form may still be unfinished, so only the counting controls report problems.
+        """
+        if "count" not in self.data:
+            return False
+        self.full_clean()
+        counting = [f"count_{name}" for name in [*COUNTING, "others"]]
+        if not any(name in self.errors for name in [*counting, "count_for"]):
+            pile = count_pile(**{name[6:]: self.cleaned_data.get(name) or 0 for name in counting})
+            data = self.data.copy()
+            data[self.cleaned_data["count_for"]] = str(pile.points)
+            self.data = data
+            self.counted = pile
+            self.full_clean()
+        self._errors = ErrorDict({k: v for k, v in self.errors.items() if k in [*counting, "count_for"]})
+        return True
+
+    def deal(self) -> dict[str, Any]:
+        """The deal in the sitting format (players by name); call after ``is_valid``."""
+        data = self.cleaned_data
+        deal: dict[str, Any] = {"dealer": data["dealer"]}
+        if self.sits_out_field:
+            deal["sitting_out"] = data["sitting_out"]
+        elif len(self.players) == 4:
+            deal["sitting_out"] = data["dealer"]  # fixed by the rules (Droggn)
+        out = deal.get("sitting_out")
+        if self.variant.declarer_game:
+            deal.update(declarer=data["declarer"], contract=data["contract"], declarer_points=data["declarer_points"])
+            if data.get("all_tricks"):
+                deal["all_tricks"] = True
+            if data.get("multiplier", 1) != 1:
+                deal["multiplier"] = data["multiplier"]
+        else:
+            deal["card_points"] = self._card_points(out)
+        self.row_of: dict[tuple[str, int], int] = {}
+        for listed, prefix in LISTS.items():
+            items = self._items(listed, prefix)
+            if items or listed == "events":
+                deal[listed] = items
+        return deal
+
+    def _card_points(self, out: str | None) -> dict[str, int]:
+        """Every active player's card points; one left blank is what the pack leaves for him."""
+        given = {
+            name: self.cleaned_data.get(f"cp_{seat}")
+            for seat, name in enumerate(self.players)
+            if name != out or self.cleaned_data.get(f"cp_{seat}") is not None
+        }
+        blank = [name for name, points in given.items() if points is None]
+        if len(blank) == 1:
+            given[blank[0]] = self.variant.pack_points - sum(p for p in given.values() if p is not None)
+        return {name: points for name, points in given.items() if points is not None}
+
+    def _items(self, listed: str, prefix: str) -> list[dict[str, Any]]:
+        types = self.variant.declaration_types if listed == "declarations" else self.variant.event_types
+        items = []
+        for row in range(self.row_count):
+            get = self.cleaned_data.get
+            kind = get(f"{prefix}-{row}-type")
+            if not kind:
+                continue
+            item: dict[str, Any] = {"type": kind}
+            for key, spec in types[kind].items():
+                value = self._row_value(prefix, row, key, spec)
+                if value is not None:
+                    item[key] = value
+            self.row_of[(listed, len(items))] = row
+            items.append(item)
+        return items
+
+    def _row_value(self, prefix: str, row: int, key: str, spec: FieldSpec) -> Any:
+        get = self.cleaned_data.get
+        if key in WHO_KEYS:
+            return get(f"{prefix}-{row}-who") or None
+        if key == "announced":
+            said = get(f"{prefix}-{row}-announced") or ""
+            if spec.kind == "flag":
+                return True if said else None  # not announced is the default: left out
+            return said or None
+        if key == "before_trick":
+            trick = get(f"{prefix}-{row}-before_trick")
+            return int(trick) if trick else None
+        value = get(f"{prefix}-{row}-{key}")
+        return None if value in ("", None) else value
+
+    # --- problems -----------------------------------------------------------------------
+
+    def add_problems(self, problems: Iterable[Problem]) -> None:
+        """Show each problem next to the control its field names."""
+        for problem in problems:
+            self._place(problem.field, message_of(problem))
+
+    def _place(self, field: str | None, message: str) -> None:
+        target = self.control_of(field)
+        if target in self.fields:
+            self.add_error(target, message)
+        elif target is None:
+            self.add_error(None, message)
+        else:
+            self.group_errors.setdefault(target, []).append(message)
+
+    def control_of(self, field: str | None) -> str | None:
+        """The form control (or group: ``card_points``, ``events``, ``ev-2``) a problem belongs to."""
+        if field is None:
+            return None
+        if field.startswith("card_points."):
+            name = field.split(".", 1)[1]
+            return f"cp_{self.players.index(name)}" if name in self.players else "card_points"
+        match = PATH.match(field)
+        if match:
+            listed, index, key = match.group(1), int(match.group(2)), match.group(3)
+            row = getattr(self, "row_of", {}).get((listed, index), index)
+            name = f"{LISTS[listed]}-{row}"
+            if key is None:
+                return name
+            control = "who" if key in WHO_KEYS else key
+            return f"{name}-{control}" if f"{name}-{control}" in self.fields else name
+        return field
+
+
+def message_of(problem: Problem) -> str:
+    """The problem's message without the path the control already shows."""
+    return LABEL.sub("", problem.message)
+
+
+def unique(values: Iterable[Any]) -> list[Any]:
+    return list(dict.fromkeys(values))
+
+
+def initial_from_deal(deal: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """A stored deal (players by name) as the form's initial values, for a correction."""
+    initial: dict[str, Any] = {"dealer": deal["dealer"], "key": new_key()}
+    for key in ("sitting_out", "declarer", "contract", "declarer_points", "all_tricks", "multiplier"):
+        if key in deal:
+            initial[key] = deal[key]
+    for name, points in deal.get("card_points", {}).items():
+        initial[f"cp_{list(players).index(name)}"] = points
+    for listed, prefix in LISTS.items():
+        for row, item in enumerate(deal.get(listed, [])):
+            name = f"{prefix}-{row}-"
+            initial[name + "type"] = item["type"]
+            for key, value in item.items():
+                if key in WHO_KEYS:
+                    initial[name + "who"] = value
+                elif key == "announced":
+                    initial[name + "announced"] = value if isinstance(value, str) else ("yes" if value else "")
+                elif key != "type":
+                    initial[name + key] = value
+    rows = max([ROWS, *(len(deal.get(listed, [])) for listed in LISTS)])
+    initial["rows"] = rows
+    return initial
+
+
+def new_key() -> str:
+    """A fresh idempotency key: one per rendered form, so a resent form records one deal."""
+    return uuid.uuid4().hex

@@ -1,0 +1,110 @@
+/* The deal form, nicer with JavaScript; everything also works without it.
+ * - each declaration or event row shows only the controls its type uses;
+ * - card points: the one player left blank gets what the pack leaves, with a live sum;
+ * - the counting helper counts as the engine does (scoring/engine/cards.py) and fills the field.
+ */
+(function () {
+  "use strict";
+
+  var VALUES = { kings: 5, queens: 4, cavaliers: 3, jacks: 2, trull: 5, others: 1 };
+  var FRACTIONS = ["", "\u2153", "\u2154"];
+
+  /* Card points of a pile: groups of three worth their values minus 2, i.e. 3F - 2n thirds;
+   * rounded at the end, x1/3 down and x2/3 up. */
+  function countPile(counts) {
+    var value = 0, cards = 0;
+    Object.keys(VALUES).forEach(function (name) {
+      var n = Number(counts[name] || 0);
+      value += VALUES[name] * n;
+      cards += n;
+    });
+    var thirds = 3 * value - 2 * cards;
+    var whole = Math.floor(thirds / 3), rest = thirds - 3 * whole;
+    var text = (whole || !rest ? String(whole) : "") + FRACTIONS[rest];
+    return { thirds: thirds, points: Math.floor((thirds + 1) / 3), text: text };
+  }
+  window.tarokclub = { countPile: countPile };
+
+  var form = document.getElementById("deal-form");
+  if (!form) return;
+  var pack = Number(form.dataset.pack);
+  var itemFields = JSON.parse(document.getElementById("item-fields").textContent);
+
+  function showRowControls(row, list) {
+    var type = row.querySelector("[data-control=type] select").value;
+    var wanted = itemFields[list][type] || [];
+    row.querySelectorAll(".field[data-control]").forEach(function (field) {
+      var control = field.dataset.control;
+      field.hidden = control !== "type" && (!type || wanted.indexOf(control) < 0);
+    });
+  }
+  form.querySelectorAll("fieldset.items").forEach(function (fieldset) {
+    var list = fieldset.dataset.list;
+    fieldset.querySelectorAll(".item-row").forEach(function (row) {
+      showRowControls(row, list);
+      row.querySelector("[data-control=type] select").addEventListener("change", function () {
+        showRowControls(row, list);
+      });
+    });
+  });
+
+  var pointFields = Array.prototype.slice.call(form.querySelectorAll("#card-points .cp"));
+  var sittingOut = form.querySelector("[name=sitting_out]");
+  var sumLine = document.getElementById("cp-sum");
+
+  function activeInputs() {
+    return pointFields.filter(function (field) {
+      var out = sittingOut && field.dataset.player === sittingOut.value;
+      field.hidden = !!out;
+      return !out;
+    }).map(function (field) { return field.querySelector("input"); });
+  }
+  function updateSum(changed) {
+    if (!sumLine) return;
+    var inputs = activeInputs();
+    var blank = inputs.filter(function (input) { return input.value === "" || input.dataset.filled; });
+    if (blank.length === 1 && blank[0] !== changed) {
+      var others = inputs.filter(function (input) { return input !== blank[0]; });
+      var rest = pack - others.reduce(function (sum, input) { return sum + Number(input.value || 0); }, 0);
+      if (rest >= 0) { blank[0].value = rest; blank[0].dataset.filled = "1"; }
+    }
+    var sum = inputs.reduce(function (total, input) { return total + Number(input.value || 0); }, 0);
+    sumLine.textContent = sum + " / " + pack;
+    sumLine.className = "sum " + (sum === pack ? "ok" : "off");
+  }
+  pointFields.forEach(function (field) {
+    var input = field.querySelector("input");
+    input.addEventListener("input", function () { delete input.dataset.filled; updateSum(input); });
+  });
+  if (sittingOut) sittingOut.addEventListener("change", function () { updateSum(null); });
+  updateSum(null);
+
+  var counted = document.getElementById("counted");
+  function counts() {
+    var result = {};
+    Object.keys(VALUES).forEach(function (name) {
+      var input = form.querySelector("[name=count_" + name + "]");
+      result[name] = input ? input.value : 0;
+    });
+    return result;
+  }
+  function showCount() {
+    var pile = countPile(counts());
+    counted.textContent = pile.text + " \u2192 " + pile.points;
+    return pile;
+  }
+  form.querySelectorAll("#counting input").forEach(function (input) {
+    input.addEventListener("input", showCount);
+  });
+  document.getElementById("count-button").addEventListener("click", function (event) {
+    event.preventDefault();
+    var pile = showCount();
+    var target = form.querySelector("[name=" + form.querySelector("[name=count_for]").value + "]");
+    if (target) {
+      target.value = pile.points;
+      delete target.dataset.filled;
+      target.dispatchEvent(new Event("input"));
+      target.focus();
+    }
+  });
+})();

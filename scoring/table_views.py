@@ -1,0 +1,188 @@
+"""Scorekeeping at the table: start a sitting, enter, correct and undo deals, close the sitting.
+
+Every write needs the scorekeeper role (club admins have it too); a closed sitting takes
+corrections from club admins only, which the services enforce. A rejected deal is not stored
+and the form comes back with everything typed and each problem next to its control.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring.access import Role, get_club_for_user, has_role
+from scoring.deal_forms import DealForm, initial_from_deal, new_key
+from scoring.documents import deal_by_name
+from scoring.engine import VARIANTS, InvalidSitting
+from scoring.forms import StartSittingForm
+from scoring.models import Sitting
+from scoring.services import (
+    check_deal,
+    close_sitting,
+    correct_deal,
+    next_dealer,
+    record_deal,
+    remove_last_deal,
+    start_sitting,
+)
+from scoring.views import _get_sitting_for_user, club_view
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def sitting_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """First the game, then the players in dealing order, the date and the house rules."""
+    club = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    variant = request.GET.get("variant") or request.POST.get("variant")
+    if variant not in VARIANTS:
+        games = [(key, _(v.name), v.player_counts) for key, v in VARIANTS.items()]
+        return render(request, "scoring/sitting_new.html", {"club": club, "games": games})
+    form = StartSittingForm(request.POST or None, club=club, variant=variant, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            sitting = start_sitting(
+                club,
+                variant,
+                form.players(),
+                user=request.user,
+                date=form.cleaned_data["date"],
+                options=form.options(),
+            )
+        except InvalidSitting as refusal:
+            for problem in refusal.problems:
+                form.add_error("seat_1" if problem.field == "players" else None, problem.message)
+        else:
+            messages.success(request, _("The sitting has started. Enter the first deal."))
+            return redirect("deal_new", slug=club.slug, pk=sitting.pk)
+    return render(
+        request,
+        "scoring/sitting_start.html",
+        {"club": club, "form": form, "variant": variant, "variant_name": _(VARIANTS[variant].name)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def deal_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    number = sitting.live_deals().count() + 1
+    if request.method == "GET":
+        dealer, out = next_dealer(sitting)
+        initial = {"dealer": dealer, "sitting_out": out, "key": new_key(), "multiplier": 1}
+        return _deal_page(request, sitting, _form(sitting, initial=initial), number)
+    return _save(request, sitting, number, correcting=False)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    live = sitting.live_deals().filter(number=number).first()
+    if live is None:
+        messages.error(request, _("There is no deal %(number)s to correct.") % {"number": number})
+        return redirect(sitting.get_absolute_url())
+    if request.method == "GET":
+        names = [p.display_name for p in sitting.seated_players()]
+        deal = deal_by_name(live.data, names)
+        return _deal_page(request, sitting, _form(sitting, initial=initial_from_deal(deal, names)), number, True)
+    return _save(request, sitting, number, correcting=True)
+
+
+def _form(sitting: Sitting, **kwargs: Any) -> DealForm:
+    names = [p.display_name for p in sitting.seated_players()]
+    return DealForm(variant=VARIANTS[sitting.variant], players=names, **kwargs)
+
+
+def _save(request: HttpRequest, sitting: Sitting, number: int, correcting: bool) -> HttpResponse:
+    """Check, warn, then store; anything refused comes back on the form with nothing stored."""
+    form = _form(sitting, data=request.POST)
+    reason = request.POST.get("reason", "").strip()
+    if form.count_cards() or "more_rows" in request.POST or not form.is_valid():
+        return _deal_page(request, sitting, form, number, correcting, reason=reason)
+    deal = form.deal()
+    try:
+        form.warnings = check_deal(sitting, deal, number if correcting else None)
+        if form.warnings and "confirm" not in request.POST:
+            return _deal_page(request, sitting, form, number, correcting, reason=reason)
+        if correcting:
+            correct_deal(sitting, number, deal, user=request.user, reason=reason)
+            messages.success(request, _("Deal %(number)s corrected; later deals rescored.") % {"number": number})
+        else:
+            recorded = record_deal(sitting, deal, user=request.user, idempotency_key=form.cleaned_data["key"])
+            number = recorded.deal.number
+            if recorded.created:
+                messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+            else:
+                messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
+    except InvalidSitting as refusal:
+        form.add_problems(refusal.problems)
+        return _deal_page(request, sitting, form, number, correcting, reason=reason)
+    return redirect(f"{sitting.get_absolute_url()}?saved={number}#deal-{number}")
+
+
+def _deal_page(
+    request: HttpRequest, sitting: Sitting, form: DealForm, number: int, correcting: bool = False, reason: str = ""
+) -> HttpResponse:
+    variant = VARIANTS[sitting.variant]
+    lists = [
+        {"name": listed, "errors": form.group_errors.get(listed, []), "rows": form.rows_of(listed)}
+        for listed in ("declarations", "events")
+    ]
+    return render(
+        request,
+        "scoring/deal_form.html",
+        {
+            "club": sitting.club,
+            "sitting": sitting,
+            "form": form,
+            "number": number,
+            "correcting": correcting,
+            "reason": reason,
+            "variant": variant,
+            "lists": [item_list for item_list in lists if item_list["rows"]],
+            "item_fields": item_fields(sitting.variant),
+            "needs_reason": correcting,
+            "closed": sitting.is_closed,
+            "is_admin": has_role(sitting.club.role, Role.ADMIN),  # type: ignore[attr-defined]
+        },
+    )
+
+
+def item_fields(variant: str) -> dict[str, dict[str, list[str]]]:
+    """For the page's script: which row controls each declaration and event type uses."""
+    v = VARIANTS[variant]
+    controls = {"player": "who", "side": "who", "by": "who"}
+    return {
+        listed: {kind: [controls.get(key, key) for key in fields] for kind, fields in types.items()}
+        for listed, types in (("declarations", v.declaration_types), ("events", v.event_types))
+    }
+
+
+@require_POST
+@club_view
+def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    try:
+        removal = remove_last_deal(sitting, user=request.user, reason=request.POST.get("reason", ""))
+    except InvalidSitting as refusal:
+        for problem in refusal.problems:
+            messages.error(request, problem.message)
+    else:
+        messages.success(request, _("Deal %(number)s taken back.") % {"number": removal.number})
+    return redirect(sitting.get_absolute_url())
+
+
+@require_POST
+@club_view
+def sitting_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    close_sitting(sitting, user=request.user)
+    messages.success(request, _("The sitting is closed. Only a club admin can still correct it."))
+    return redirect(reverse("sitting", kwargs={"slug": slug, "pk": pk}))
