@@ -31,6 +31,7 @@ run: $(SITE)
 
 bench: $(SITE)
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.deal_entry
 
 # After changing translatable text: refresh the German catalogue, translate, then compile.
 messages: $(SITE)

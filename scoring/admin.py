@@ -7,12 +7,11 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from scoring.models import (
-    BreakdownLine,
+    Breakdown,
     Club,
     Deal,
     Membership,
     Player,
-    PotRow,
     ScoreRow,
     Seat,
     Sitting,
@@ -78,14 +77,8 @@ class ScoreRowInline(ReadOnly, admin.TabularInline):
     fields = ["player", "points"]
 
 
-class BreakdownLineInline(ReadOnly, admin.TabularInline):
-    model = BreakdownLine
-    extra = 0
-    fields = ["position", "seat", "pot", "points", "reason"]
-
-
-class PotRowInline(ReadOnly, admin.TabularInline):
-    model = PotRow
+class BreakdownInline(ReadOnly, admin.StackedInline):
+    model = Breakdown
     extra = 0
 
 
@@ -94,4 +87,4 @@ class DealAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["sitting", "number", "revision", "live", "removed", "entered_by", "entered_at"]
     list_filter = ["live", "removed", "sitting__club"]
     list_select_related = ["sitting__club", "entered_by"]
-    inlines = [ScoreRowInline, BreakdownLineInline, PotRowInline]
+    inlines = [ScoreRowInline, BreakdownInline]

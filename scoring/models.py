@@ -6,9 +6,9 @@ players by their **seat** (place in the sitting's dealing order), so renaming a 
 no deal.
 
 The engine's results are stored too, beside the live revisions: ``ScoreRow`` (each player's game
-points per deal), ``BreakdownLine`` (the itemized breakdown) and ``PotRow`` (Danish pots after a
-deal). These rows are **redundant**: a cache of what the engine computes from the live deals,
-kept so that standings are plain SQL sums and pages need no rescoring. The services replace
+points per deal, a row each so that standings are SQL sums) and ``Breakdown`` (the itemized
+breakdown and the Danish pots after the deal, read whole). These rows are **redundant**: a
+cache of what the engine computes from the live deals, kept so that pages need no rescoring. The services replace
 them whenever a deal changes, in the same transaction; ``manage.py recompute_scores`` rebuilds
 them all and reports any row that differed.
 """
@@ -254,33 +254,24 @@ class ScoreRow(models.Model):
         return f"{self.player}: {self.points:+d}"
 
 
-class BreakdownLine(models.Model):
-    """Redundant: one line of a live deal's breakdown, to a player (by seat) or a pot."""
+class Breakdown(models.Model):
+    """Redundant: a live deal's breakdown and the pots after it, as the engine computed them.
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="lines")
-    position = models.PositiveSmallIntegerField()
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    pot = models.CharField(max_length=10, blank=True)
-    points = models.IntegerField()
-    reason = models.TextField()
+    ``lines`` lists ``[seat, pot, points, reason]`` in the engine's order (``seat`` is null for
+    a pot's line, ``pot`` is empty for a player's); ``pots`` maps each pot to what it holds
+    after the deal (Danish Tarok; empty elsewhere). Read whole, so kept as one row per deal.
+    """
 
-    class Meta:
-        ordering = ["deal", "position"]
-        constraints = [models.UniqueConstraint(fields=["deal", "position"], name="lines_in_order")]
+    deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="breakdown")
+    lines = models.JSONField(default=list)
+    pots = models.JSONField(default=dict)
 
     def __str__(self) -> str:
-        return f"{self.points:+d} {self.reason}"
+        return f"breakdown of {self.deal}"
 
-
-class PotRow(models.Model):
-    """Redundant: what a pot holds after a live deal (Danish Tarok)."""
-
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="pots")
-    pot = models.CharField(max_length=10)
-    amount = models.IntegerField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["deal", "pot"], name="one_amount_per_pot_and_deal")]
-
-    def __str__(self) -> str:
-        return f"{self.pot} pot: {self.amount}"
+    def named_lines(self, names: list[str]) -> list[dict[str, object]]:
+        """The lines as the ``score`` output writes them, players by name."""
+        return [
+            {**({"player": names[seat]} if seat is not None else {"pot": pot}), "points": points, "reason": reason}
+            for seat, pot, points, reason in self.lines
+        ]

@@ -25,15 +25,14 @@ from django.db.models import Max
 from django.utils import timezone
 
 from scoring.documents import deal_by_name, deal_by_seat
-from scoring.engine import VARIANTS, DealResult, InvalidSitting, Problem, read_sitting, score
+from scoring.engine import VARIANTS, DealResult, InvalidSitting, Problem, SittingResult, read_sitting, score
 from scoring.engine.plausibility import warnings
 from scoring.models import (
-    BreakdownLine,
+    Breakdown,
     Club,
     Deal,
     Membership,
     Player,
-    PotRow,
     ScoreRow,
     Seat,
     Sitting,
@@ -62,14 +61,16 @@ def _user(user: User) -> Any:
 # --- sitting documents ------------------------------------------------------------------
 
 
-def sitting_document(sitting: Sitting, deals: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+def sitting_document(
+    sitting: Sitting, deals: Sequence[dict[str, Any]] | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
     """The sitting in the sitting format (players by name); its live deals unless given."""
-    names = [p.display_name for p in sitting.seated_players()]
+    names = names or [p.display_name for p in sitting.seated_players()]
     if deals is None:
         deals = [deal_by_name(d.data, names) for d in sitting.live_deals()]
     return {
         "variant": sitting.variant,
-        "players": names,
+        "players": list(names),
         "options": dict(sitting.options),
         "date": sitting.date.isoformat(),
         "deals": list(deals),
@@ -204,6 +205,27 @@ def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
 # --- deals ------------------------------------------------------------------------------
 
 
+class Unconfirmed(Exception):
+    """The deal is allowed but looks unlikely: nothing was stored; ``warnings`` say why.
+
+    Sent again with ``confirmed=True``, the same deal is stored.
+    """
+
+    def __init__(self, warnings: list[Problem]) -> None:
+        super().__init__("; ".join(w.message for w in warnings))
+        self.warnings = warnings
+
+
+def _checked(doc: dict[str, Any], number: int, confirmed: bool) -> SittingResult:
+    """Validate and score a sitting document, holding deal ``number`` back if it looks unlikely."""
+    checked = read_sitting(doc)
+    if not confirmed:
+        doubts = warnings(checked, checked.deals[number - 1])
+        if doubts:
+            raise Unconfirmed(doubts)
+    return score(checked)
+
+
 @dataclass(frozen=True)
 class Recorded:
     """What ``record_deal`` did: the deal, and whether this call created it."""
@@ -212,8 +234,12 @@ class Recorded:
     created: bool
 
 
-def record_deal(sitting: Sitting, deal: dict[str, Any], *, user: User, idempotency_key: str = "") -> Recorded:
+def record_deal(
+    sitting: Sitting, deal: dict[str, Any], *, user: User, idempotency_key: str = "", confirmed: bool = True
+) -> Recorded:
     """Add the next deal (players by name). A key already used in this sitting returns that deal.
+
+    With ``confirmed=False`` a deal that looks unlikely raises :class:`Unconfirmed` instead.
 
     Two concurrent calls get numbers N and N+1: the sitting row is locked (PostgreSQL) or the
     transaction holds the write lock from its start (SQLite, IMMEDIATE); the unique
@@ -221,14 +247,14 @@ def record_deal(sitting: Sitting, deal: dict[str, Any], *, user: User, idempoten
     """
     for attempt in range(3):
         try:
-            return _record_deal(sitting, deal, user, idempotency_key)
+            return _record_deal(sitting, deal, user, idempotency_key, confirmed)
         except IntegrityError:
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
 
 
-def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str) -> Recorded:
+def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool) -> Recorded:
     with transaction.atomic():
         sitting = _lock(sitting)
         if key:
@@ -240,8 +266,8 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str) -
         number = len(live) + 1
         players = sitting.seated_players()
         names = [p.display_name for p in players]
-        doc = sitting_document(sitting, [*(deal_by_name(d.data, names) for d in live), deal])
-        result = score(read_sitting(doc))
+        doc = sitting_document(sitting, [*(deal_by_name(d.data, names) for d in live), deal], names)
+        result = _checked(doc, number, confirmed)
         new = Deal.objects.create(
             sitting=sitting,
             number=number,
@@ -254,8 +280,13 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str) -
     return Recorded(new, created=True)
 
 
-def correct_deal(sitting: Sitting, number: int, deal: dict[str, Any], *, user: User, reason: str) -> Deal:
-    """Replace deal ``number`` by a new revision and rescore it and every later deal."""
+def correct_deal(
+    sitting: Sitting, number: int, deal: dict[str, Any], *, user: User, reason: str, confirmed: bool = True
+) -> Deal:
+    """Replace deal ``number`` by a new revision and rescore it and every later deal.
+
+    With ``confirmed=False`` a correction that looks unlikely raises :class:`Unconfirmed` instead.
+    """
     with transaction.atomic():
         sitting = _lock(sitting)
         _refuse_if_closed(sitting, user)
@@ -267,7 +298,7 @@ def correct_deal(sitting: Sitting, number: int, deal: dict[str, Any], *, user: U
         names = [p.display_name for p in players]
         docs = [deal_by_name(d.data, names) for d in live]
         docs[number - 1] = deal
-        result = score(read_sitting(sitting_document(sitting, docs)))
+        result = _checked(sitting_document(sitting, docs, names), number, confirmed)
         old = live[number - 1]
         Deal.objects.filter(pk=old.pk).update(live=False)
         new = Deal.objects.create(
@@ -304,25 +335,6 @@ def remove_last_deal(sitting: Sitting, *, user: User, reason: str) -> Deal:
             reason=reason,
             entered_by=_user(user),
         )
-
-
-def check_deal(sitting: Sitting, deal: dict[str, Any], number: int | None = None) -> list[Problem]:
-    """Validate a new deal (or a correction of deal ``number``) without storing anything.
-
-    Raises :class:`InvalidSitting` for what the rules refuse; returns the warnings about what they
-    allow but looks unlikely, for the scorekeeper to confirm.
-    """
-    names = [p.display_name for p in sitting.seated_players()]
-    docs = [deal_by_name(d.data, names) for d in sitting.live_deals()]
-    if number is None:
-        docs.append(deal)
-        number = len(docs)
-    elif 1 <= number <= len(docs):
-        docs[number - 1] = deal
-    else:
-        raise refuse(f"there is no deal {number} to correct", "number")
-    checked = read_sitting(sitting_document(sitting, docs))
-    return warnings(checked, checked.deals[number - 1])
 
 
 def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
@@ -367,34 +379,25 @@ def _next_revision(sitting: Sitting, number: int) -> int:
 def _clear_rows(deals: Sequence[Deal]) -> None:
     ids = [d.pk for d in deals]
     ScoreRow.objects.filter(deal_id__in=ids).delete()
-    BreakdownLine.objects.filter(deal_id__in=ids).delete()
-    PotRow.objects.filter(deal_id__in=ids).delete()
+    Breakdown.objects.filter(deal_id__in=ids).delete()
 
 
 def _write_rows(
     sitting: Sitting, deals: Sequence[Deal], results: Sequence[DealResult], players: Sequence[Player]
 ) -> None:
-    """Store the engine's result of each live deal: scores, breakdown lines, pots."""
+    """Store the engine's result of each live deal: score rows, breakdown and pots."""
     by_name = {p.display_name: p for p in players}
     seat_of = {p.display_name: seat for seat, p in enumerate(players)}
-    scores, lines, pots = [], [], []
+    scores, stored = [], []
     for deal, result in zip(deals, results, strict=True):
         scores += [ScoreRow(deal=deal, sitting=sitting, player=by_name[n], points=v) for n, v in result.scores.items()]
-        lines += [
-            BreakdownLine(
-                deal=deal,
-                position=i,
-                seat=None if line.player is None else seat_of[line.player],
-                pot=line.pot or "",
-                points=line.points,
-                reason=line.reason,
-            )
-            for i, line in enumerate(result.lines)
+        lines = [
+            [None if line.player is None else seat_of[line.player], line.pot or "", line.points, line.reason]
+            for line in result.lines
         ]
-        pots += [PotRow(deal=deal, pot=pot, amount=amount) for pot, amount in result.pots.items()]
+        stored.append(Breakdown(deal=deal, lines=lines, pots=result.pots))
     ScoreRow.objects.bulk_create(scores)
-    BreakdownLine.objects.bulk_create(lines)
-    PotRow.objects.bulk_create(pots)
+    Breakdown.objects.bulk_create(stored)
 
 
 def stored_result(sitting: Sitting) -> dict[str, Any]:
@@ -409,19 +412,18 @@ def stored_result(sitting: Sitting) -> dict[str, Any]:
         .only("deal_id", "points", "player__display_name")
     ):
         scores[row.deal_id][row.player.display_name] = row.points
-    lines: dict[int, list[dict[str, Any]]] = {d.pk: [] for d in deals}
-    for line in BreakdownLine.objects.filter(deal_id__in=ids).order_by("deal_id", "position"):
-        holder = {"player": names[line.seat]} if line.seat is not None else {"pot": line.pot}
-        lines[line.deal_id].append({**holder, "points": line.points, "reason": line.reason})
-    pots: dict[int, dict[str, int]] = {d.pk: {} for d in deals}
-    for pot in PotRow.objects.filter(deal_id__in=ids).order_by("deal_id", "pot"):
-        pots[pot.deal_id][pot.pot] = pot.amount
+    breakdowns = {b.deal_id: b for b in Breakdown.objects.filter(deal_id__in=ids)}
     pot_names = VARIANTS[sitting.variant].pots
     out_deals = []
     for deal in deals:
-        entry: dict[str, Any] = {"number": deal.number, "scores": scores[deal.pk], "lines": lines[deal.pk]}
+        breakdown = breakdowns[deal.pk]
+        entry: dict[str, Any] = {
+            "number": deal.number,
+            "scores": scores[deal.pk],
+            "lines": breakdown.named_lines(names),
+        }
         if pot_names:
-            entry["pots"] = {p: pots[deal.pk].get(p, 0) for p in pot_names}
+            entry["pots"] = {p: breakdown.pots.get(p, 0) for p in pot_names}
         out_deals.append(entry)
     doc: dict[str, Any] = {
         "variant": sitting.variant,

@@ -24,7 +24,7 @@ from scoring.engine import VARIANTS, InvalidSitting
 from scoring.forms import StartSittingForm
 from scoring.models import Sitting
 from scoring.services import (
-    check_deal,
+    Unconfirmed,
     close_sitting,
     correct_deal,
     next_dealer,
@@ -107,20 +107,22 @@ def _save(request: HttpRequest, sitting: Sitting, number: int, correcting: bool)
     if form.count_cards() or "more_rows" in request.POST or not form.is_valid():
         return _deal_page(request, sitting, form, number, correcting, reason=reason)
     deal = form.deal()
+    confirmed = "confirm" in request.POST
     try:
-        form.warnings = check_deal(sitting, deal, number if correcting else None)
-        if form.warnings and "confirm" not in request.POST:
-            return _deal_page(request, sitting, form, number, correcting, reason=reason)
         if correcting:
-            correct_deal(sitting, number, deal, user=request.user, reason=reason)
+            correct_deal(sitting, number, deal, user=request.user, reason=reason, confirmed=confirmed)
             messages.success(request, _("Deal %(number)s corrected; later deals rescored.") % {"number": number})
         else:
-            recorded = record_deal(sitting, deal, user=request.user, idempotency_key=form.cleaned_data["key"])
+            key = form.cleaned_data["key"]
+            recorded = record_deal(sitting, deal, user=request.user, idempotency_key=key, confirmed=confirmed)
             number = recorded.deal.number
             if recorded.created:
                 messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             else:
                 messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
+    except Unconfirmed as held:
+        form.warnings = held.warnings
+        return _deal_page(request, sitting, form, number, correcting, reason=reason)
     except InvalidSitting as refusal:
         form.add_problems(refusal.problems)
         return _deal_page(request, sitting, form, number, correcting, reason=reason)

@@ -163,11 +163,11 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     if live is not None:
         lines = [
             {
-                "holder": names[line.seat] if line.seat is not None else _("%(pot)s pot") % {"pot": line.pot},
-                "points": line.points,
-                "reason": line.reason,
+                "holder": line["player"] if "player" in line else _("%(pot)s pot") % {"pot": line["pot"]},
+                "points": line["points"],
+                "reason": line["reason"],
             }
-            for line in live.lines.order_by("position")
+            for line in live.breakdown.named_lines(names)
         ]
     return render(
         request,

@@ -38,14 +38,26 @@
       field.hidden = control !== "type" && (!type || wanted.indexOf(control) < 0);
     });
   }
+  /* One empty row at a time: the next appears once a row is used. */
+  function showRows(fieldset) {
+    var emptySeen = false;
+    fieldset.querySelectorAll(".item-row").forEach(function (row) {
+      var used = row.querySelector("[data-control=type] select").value !== "";
+      var failed = row.querySelector(".errorlist");
+      row.hidden = !used && !failed && emptySeen;
+      if (!used) emptySeen = true;
+    });
+  }
   form.querySelectorAll("fieldset.items").forEach(function (fieldset) {
     var list = fieldset.dataset.list;
     fieldset.querySelectorAll(".item-row").forEach(function (row) {
       showRowControls(row, list);
       row.querySelector("[data-control=type] select").addEventListener("change", function () {
         showRowControls(row, list);
+        showRows(fieldset);
       });
     });
+    showRows(fieldset);
   });
 
   var pointFields = Array.prototype.slice.call(form.querySelectorAll("#card-points .cp"));

@@ -1,0 +1,108 @@
+"""Deal-entry benchmark: the whole POST of a deal (validate, store, rescore), and a correction of
+deal 1 in a long Danish sitting, through Django's request handling on a SQLite file.
+
+Run with ``make bench`` (or ``python -m bench.deal_entry``). It makes a throwaway database in a
+temporary folder, so it never touches the site's own. Goals: a deal entry within 50 ms, a
+correction of deal 1 in a 500-deal Danish sitting within 300 ms (medians).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--entries", type=int, default=60, help="deals entered one by one (default 60)")
+    parser.add_argument("--long", type=int, default=500, help="deals in the long sitting (default 500)")
+    parser.add_argument("--corrections", type=int, default=15, help="corrections timed (default 15)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokclub.settings")
+        import django
+
+        django.setup()
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    from io import StringIO
+
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring.deal_forms import initial_from_deal
+    from scoring.models import Club, Membership
+    from scoring.samples import random_sitting
+    from scoring.services import import_sitting, start_sitting
+
+    call_command("migrate", verbosity=0, stdout=StringIO())
+    club = Club.objects.create(name="Bench", slug="bench")
+    user = User.objects.create_user("bench")
+    Membership.objects.create(user=user, club=club, role=Membership.Role.SCOREKEEPER)
+    names = ["Anna", "Bernd", "Carla"]
+    players = [club.players.create(display_name=name) for name in names]
+    client = Client(SERVER_NAME="localhost")
+    client.force_login(user)
+    rng = random.Random(1754)
+
+    def form(deal: dict) -> dict:
+        data = {}
+        for key, value in initial_from_deal(deal, names).items():
+            if value is True:
+                data[key] = "on"
+            elif value is not False and value is not None:
+                data[key] = str(value)
+        return data
+
+    sitting = start_sitting(club, "danish_tarok", players, user=user)
+    url = reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk})
+    deals = random_sitting(rng, "danish_tarok", deals=args.entries, players=names, items=1)["deals"]
+    entry_times = []
+    for deal in deals:
+        started = time.perf_counter()
+        response = client.post(url, form(deal) | {"confirm": "1"})
+        entry_times.append(time.perf_counter() - started)
+        assert response.status_code == 302, response.content[:500]
+
+    long_doc = random_sitting(rng, "danish_tarok", deals=args.long, players=names, items=1)
+    long_sitting = import_sitting(club, long_doc, user=user)
+    url = reverse("deal_new", kwargs={"slug": club.slug, "pk": long_sitting.pk})
+    long_entries = []
+    for deal in random_sitting(rng, "danish_tarok", deals=10, players=names, items=1)["deals"]:
+        started = time.perf_counter()
+        response = client.post(url, form(deal) | {"confirm": "1"})
+        long_entries.append(time.perf_counter() - started)
+        assert response.status_code == 302
+
+    url = reverse("deal_correct", kwargs={"slug": club.slug, "pk": long_sitting.pk, "number": 1})
+    corrections = []
+    for deal in random_sitting(rng, "danish_tarok", deals=args.corrections, players=names, items=1)["deals"]:
+        deal["dealer"] = long_doc["deals"][0]["dealer"]
+        started = time.perf_counter()
+        response = client.post(url, form(deal) | {"confirm": "1", "reason": "benchmark"})
+        corrections.append(time.perf_counter() - started)
+        assert response.status_code == 302, response.content[:500]
+
+    def line(what: str, times: list[float], goal: float) -> str:
+        median = statistics.median(times) * 1000
+        worst = max(times) * 1000
+        return f"{what:<48}{median:>9.1f}{worst:>9.1f}{goal:>7.0f}  {'ok' if median <= goal else 'OVER'}"
+
+    print(f"{'SQLite, through the views':<48}{'median':>9}{'max':>9}{'goal':>7}   (ms)")
+    print(line(f"enter a deal (sitting of 1-{args.entries} deals)", entry_times, 50))
+    print(line(f"enter a deal (sitting of {args.long} deals)", long_entries, 50))
+    print(line(f"correct deal 1 of {args.long + 10} Danish deals", corrections, 300))
+
+
+if __name__ == "__main__":
+    main()
