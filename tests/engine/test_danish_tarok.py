@@ -16,6 +16,14 @@ FOUND_AND_STAKE = [
 ]  # fmt: skip
 
 
+RULE_BOOK_DEALS = (
+    {"card_points": cp(40, 20, 18)},
+    {"dealer": "B", "card_points": cp(26, 26, 26), "events": [ev("pagat_ultimo", player="A", result="won")]},
+    {"dealer": "C", "card_points": cp(26, 26, 26)},
+)
+"""The three deals of the rule book's example: founding, a Pagat ultimo, the Pagat pot refounded."""
+
+
 def sitting(*deals: dict, **options: object) -> dict:
     return score_sitting(make_sitting(V, *deals, **options))
 
@@ -28,14 +36,7 @@ def test_it_founds_both_pots_and_takes_the_dealers_stake_in_the_first_deal() -> 
 
 
 def test_it_pays_the_pagat_ultimo_45_from_each_plus_the_whole_pagat_pot() -> None:
-    result = sitting(
-        {"card_points": cp(40, 20, 18)},
-        {
-            "dealer": "B",
-            "card_points": cp(26, 26, 26),
-            "events": [ev("pagat_ultimo", player="A", result="won")],
-        },
-    )
+    result = sitting(*RULE_BOOK_DEALS[:2])
     second = result["deals"][1]
     assert second["scores"] == {"A": 160, "B": -55, "C": -45}
     assert second["pots"] == {"king": 70, "pagat": 0}
@@ -47,15 +48,7 @@ def test_it_pays_the_pagat_ultimo_45_from_each_plus_the_whole_pagat_pot() -> Non
 
 
 def test_it_refounds_an_emptied_pot_before_the_dealers_stake() -> None:
-    result = sitting(
-        {"card_points": cp(40, 20, 18)},
-        {
-            "dealer": "B",
-            "card_points": cp(26, 26, 26),
-            "events": [ev("pagat_ultimo", player="A", result="won")],
-        },
-        {"dealer": "C", "card_points": cp(26, 26, 26)},
-    )
+    result = sitting(*RULE_BOOK_DEALS)
     assert result["deals"][2]["scores"] == {"A": -20, "B": -20, "C": -30}
     assert result["pots"] == {"king": 75, "pagat": 65}
 
@@ -293,15 +286,7 @@ def test_it_refuses_options_of_the_wrong_type_or_range(option: str, value: objec
 
 
 def test_it_shows_the_refounding_of_the_third_deal_line_by_line() -> None:
-    result = sitting(
-        {"card_points": cp(40, 20, 18)},
-        {
-            "dealer": "B",
-            "card_points": cp(26, 26, 26),
-            "events": [ev("pagat_ultimo", player="A", result="won")],
-        },
-        {"dealer": "C", "card_points": cp(26, 26, 26)},
-    )
+    result = sitting(*RULE_BOOK_DEALS)
     third = result["deals"][2]["lines"]
     assert [(x.get("player") or "pot:" + x["pot"], x["points"]) for x in third if x["points"]] == [
         ("A", -20), ("B", -20), ("C", -20), ("pot:pagat", 60),

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.engine import InvalidSitting
-from scoring.management.commands.score import load
+from scoring.management.sitting_files import use_document
 from scoring.models import Club
 from scoring.services import import_sitting
 
@@ -22,17 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = Club.objects.filter(slug=options["club"]).first()
-        problems, doc = load(options["file"])
-        if club is None:
-            problems.insert(0, f"--club: there is no club {options['club']!r}")
-        if not problems:
-            try:
-                sitting = import_sitting(club, doc, user=None)
-            except InvalidSitting as error:
-                problems = [str(p) for p in error.problems]
-        if problems:
-            for line in problems:
-                self.stderr.write(line, style_func=None)
-            sys.exit(1)
+        missing = [] if club is not None else [f"--club: there is no club {options['club']!r}"]
+        sitting = use_document(self, options["file"], lambda doc: import_sitting(club, doc, user=None), missing)
         self.stdout.write(f"{sitting.live_deals().count()} deals of {sitting.variant} imported")
         self.stdout.write(sitting.get_absolute_url())

@@ -7,13 +7,12 @@ output, and exits with status 1; it never shows a traceback.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.engine import InvalidSitting, score_sitting
+from scoring.engine import score_sitting
+from scoring.management.sitting_files import use_document
 
 
 class Command(BaseCommand):
@@ -25,37 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--text", action="store_true", help="print a readable table per deal")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        problems, doc = load(options["file"])
-        if not problems:
-            try:
-                result = score_sitting(doc)
-            except InvalidSitting as error:
-                problems = [str(p) for p in error.problems]
-        if problems:
-            for line in problems:
-                self.stderr.write(line, style_func=None)
-            sys.exit(1)
+        result = use_document(self, options["file"], score_sitting)
         self.stdout.write(as_text(result) if options["text"] else json.dumps(result, indent=1, ensure_ascii=False))
-
-
-def load(name: str) -> tuple[list[str], object]:
-    """Read and parse the document; a list of problems instead when that is impossible."""
-    try:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return [f"{name}: no such file"], None
-    except IsADirectoryError:
-        return [f"{name}: is a folder, not a file"], None
-    except PermissionError:
-        return [f"{name}: not allowed to read it"], None
-    except UnicodeDecodeError:
-        return [f"{name}: not text in UTF-8"], None
-    try:
-        return [], json.loads(text)
-    except json.JSONDecodeError as error:
-        return [f"not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"], None
-    except RecursionError:
-        return ["not valid JSON: nested too deeply"], None
 
 
 def as_text(result: dict[str, Any]) -> str:
