@@ -297,6 +297,8 @@ class Variant:
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     pots: ClassVar[tuple[str, ...]] = ()
     dealer_sits_out: ClassVar[bool] = False
+    plain_deal_rules: ClassVar[bool] = False
+    """Whether ``check`` has rules for a deal with no declarations and no events."""
 
     def __init__(self) -> None:
         own = {"declarer", "contract", "declarer_points"} if self.declarer_game else {"card_points", "declarations"}

@@ -16,11 +16,11 @@ from .base import (
     Options,
     Variant,
     announced,
-    at_most_one,
     gettext_noop,
     per_defender,
     results,
     side,
+    twice,
 )
 
 CONTRACTS = {
@@ -61,8 +61,8 @@ class Dreiertarock(Variant):
                 yield item.where, "a Solo Valat counts no bonus"
             if deal.all_tricks and item.side == "defenders" and item.won:
                 yield item.where, "the declarer took every trick, so the defenders win no bonus"
-        for kind in EVENTS:
-            yield from at_most_one(deal.events_of(kind), kind)
+        for item in twice(deal.events, lambda e: e.type):
+            yield item.where, f"{item.type} can happen only once in a deal"
         trull = {e.side for e in deal.events_of("tarock_trull")}
         for item in deal.events_of("mondfang"):
             if trull and item.side not in trull:

@@ -74,6 +74,7 @@ class Droggn(Variant):
     extra_deal_keys = frozenset({"all_tricks", "multiplier"})
     event_types = EVENTS
     dealer_sits_out = True
+    plain_deal_rules = True
     options = (
         OptionSpec(
             "super_mord_loss",

@@ -32,6 +32,7 @@ from .base import (
     player,
     results,
     suit,
+    twice,
 )
 
 PAR = 26
@@ -131,8 +132,8 @@ class Grosstarock(Variant):
 
     def check(self, deal: Deal, options: Options) -> Check:
         yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, "Sküs")
-        for kind in FOUR_OF_A_RANK:
-            yield from at_most_one(deal.declarations_of(kind), f"declaring {kind.replace('_', ' ')}")
+        for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
+            yield item.where, f"declaring {item.type.replace('_', ' ')} can happen only once in a deal"
         if valats(deal) and nolos(deal):
             yield later(valats(deal)[0], nolos(deal)[0]).where, "a valat and a nolo cannot happen in the same deal"
         yield from at_most_one(valats(deal), "a valat")

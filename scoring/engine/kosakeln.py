@@ -21,6 +21,7 @@ from .base import (
     gettext_noop,
     player,
     results,
+    twice,
 )
 
 CONTRACTS = {"dreiblatt": 3, "zweiblatt": 6, "einblatt": 9, "solo": 12}
@@ -107,10 +108,9 @@ class Kosakeln(Variant):
                 yield item.where, f"{item.type} cannot be won when the declarer loses the game"
             if item.type in BIRDS and item.won and valats and valats[0].won and valats[0].player != item.player:
                 yield item.where, f"{valats[0].player} took every trick, so {item.player} wins no bird"
-        for kind in list(BONUS_VALUES) + list(HELD):
-            for item in deal.events_of(kind)[1:]:
-                claimed = "claimed by both players" if kind in HELD else "counted twice"
-                yield item.where, f"{kind} {claimed}"
+        for item in twice(deal.events_of(*BONUS_VALUES, *HELD), lambda e: e.type):
+            claimed = "claimed by both players" if item.type in HELD else "counted twice"
+            yield item.where, f"{item.type} {claimed}"
         pagat_holders = deal.events_of("trull", "four_birds")
         if len({e.player for e in pagat_holders}) > 1:
             yield pagat_holders[-1].where, "trull and four_birds both need the Pagat: one player only"

@@ -86,8 +86,9 @@ def read_sitting(doc: object) -> Sitting:
         for number, raw in enumerate(raw_deals, start=1):
             deal = read_deal(raw, number, variant, players, reader)
             if deal is not None:
-                for field, message in variant.check(deal, options):
-                    reader.add(number, field, message)
+                if deal.events or deal.declarations or variant.plain_deal_rules:
+                    for field, message in variant.check(deal, options):
+                        reader.add(number, field, message)
                 deals.append(deal)
     if reader.problems:
         raise InvalidSitting(reader.problems)
