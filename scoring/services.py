@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from scoring.access import Role, has_role, role_of
 from scoring.documents import deal_by_name, deal_by_seat
 from scoring.engine import VARIANTS, DealResult, InvalidSitting, Problem, SittingResult, read_sitting, score
 from scoring.engine.plausibility import warnings
@@ -46,12 +47,8 @@ def refuse(message: str, field: str | None = None, deal: int | None = None) -> I
     return InvalidSitting([Problem(deal, field, message)])
 
 
-def is_club_admin(user: User, club: Club) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return Membership.objects.filter(user=user, club=club, role=Membership.Role.ADMIN).exists()
+class Refused(ValueError):
+    """A club change that would leave the club unmanageable; the message says why."""
 
 
 def _user(user: User) -> Any:
@@ -102,12 +99,23 @@ def set_member(club: Club, *, username: str, role: str, password: str = "") -> M
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             user = get_user_model().objects.create_user(username=username, password=password)
+        if role != Role.ADMIN:
+            _keep_an_admin(club, user)
         membership, _ = Membership.objects.update_or_create(user=user, club=club, defaults={"role": role})
         return membership
 
 
 def remove_member(membership: Membership) -> None:
-    membership.delete()
+    with transaction.atomic():
+        _keep_an_admin(membership.club, membership.user)
+        membership.delete()
+
+
+def _keep_an_admin(club: Club, leaving: Any) -> None:
+    """Refuse to take away the club's last admin: nobody could manage it any more."""
+    admins = club.memberships.select_for_update().filter(role=Role.ADMIN)
+    if admins.exists() and not admins.exclude(user=leaving).exists():
+        raise Refused("the club needs at least one club admin: make someone else admin first")
 
 
 def update_club(
@@ -357,7 +365,7 @@ def _lock(sitting: Sitting) -> Sitting:
 
 
 def _refuse_if_closed(sitting: Sitting, user: User) -> None:
-    if sitting.closed_at is not None and not is_club_admin(user, sitting.club):
+    if sitting.closed_at is not None and (user is None or not has_role(role_of(user, sitting.club), Role.ADMIN)):
         raise refuse("the sitting is closed: only a club admin can change it")
 
 

@@ -23,7 +23,7 @@ from scoring.access import LoginRequired, Role, clubs_for_user, get_club_for_use
 from scoring.documents import deal_by_name
 from scoring.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm
 from scoring.models import Club, Deal, Membership, Player, Seat, Sitting
-from scoring.services import remove_member, save_player, set_member, stored_result, update_club
+from scoring.services import Refused, remove_member, save_player, set_member, stored_result, update_club
 from scoring.tables import SittingTable
 
 
@@ -264,11 +264,15 @@ def membership_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = get_club_for_user(request, slug, Role.ADMIN)
     membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
     form = RoleForm(request.POST)
-    if form.is_valid():
-        set_member(club, username=membership.user.get_username(), role=form.cleaned_data["role"])
-        messages.success(request, _("Role of %(name)s changed.") % {"name": membership.user.get_username()})
-    else:
+    if not form.is_valid():
         messages.error(request, _("Choose one of the roles."))
+        return redirect("memberships", slug=club.slug)
+    try:
+        set_member(club, username=membership.user.get_username(), role=form.cleaned_data["role"])
+    except Refused:
+        messages.error(request, _("The club needs at least one club admin: make someone else admin first."))
+    else:
+        messages.success(request, _("Role of %(name)s changed.") % {"name": membership.user.get_username()})
     return redirect("memberships", slug=club.slug)
 
 
@@ -279,8 +283,12 @@ def membership_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
     if membership.user == request.user:
         messages.error(request, _("You cannot remove yourself; ask another club admin."))
-    else:
+        return redirect("memberships", slug=club.slug)
+    try:
         remove_member(membership)
+    except Refused:
+        messages.error(request, _("The club needs at least one club admin: make someone else admin first."))
+    else:
         messages.success(request, _("%(name)s removed.") % {"name": membership.user.get_username()})
     return redirect("memberships", slug=club.slug)
 

@@ -10,11 +10,14 @@ from django.apps import apps
 from scoring.engine import InvalidSitting, score_sitting
 from scoring.models import Deal, Membership
 from scoring.services import (
+    Refused,
     close_sitting,
     correct_deal,
     export_sitting,
     record_deal,
     remove_last_deal,
+    remove_member,
+    set_member,
     start_sitting,
     stored_result,
 )
@@ -158,3 +161,15 @@ def test_a_closed_sitting_refuses_a_scorekeeper_and_accepts_an_admin() -> None:
     assert row_counts() == before
     correct_deal(sitting, 1, deal(card_points={"Anna": 26, "Bernd": 26, "Carla": 26}), user=admin, reason="recount")
     assert stored_result(sitting)["totals"] == {"Anna": 0, "Bernd": 0, "Carla": 0}
+
+
+def test_a_club_keeps_at_least_one_admin() -> None:
+    club = make_club()
+    ada = make_member(club, "ada", Membership.Role.ADMIN)
+    with pytest.raises(Refused):
+        set_member(club, username="ada", role=Membership.Role.VIEWER)
+    with pytest.raises(Refused):
+        remove_member(Membership.objects.get(user=ada))
+    make_member(club, "bea", Membership.Role.ADMIN)
+    set_member(club, username="ada", role=Membership.Role.VIEWER)
+    assert Membership.objects.get(user=ada).role == Membership.Role.VIEWER
