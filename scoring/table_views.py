@@ -32,7 +32,7 @@ from scoring.services import (
     remove_last_deal,
     start_sitting,
 )
-from scoring.views import _get_sitting_for_user, club_view
+from scoring.views import club_view, get_sitting_for_user
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,7 +71,7 @@ def sitting_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @club_view
 def deal_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     number = sitting.live_deals().count() + 1
     if request.method == "GET":
         dealer, out = next_dealer(sitting)
@@ -83,7 +83,7 @@ def deal_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @club_view
 def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
-    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     live = sitting.live_deals().filter(number=number).first()
     if live is None:
         messages.error(request, _("There is no deal %(number)s to correct.") % {"number": number})
@@ -170,7 +170,7 @@ def item_fields(variant: str) -> dict[str, dict[str, list[str]]]:
 @require_POST
 @club_view
 def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     try:
         removal = remove_last_deal(sitting, user=request.user, reason=request.POST.get("reason", ""))
     except InvalidSitting as refusal:
@@ -184,7 +184,7 @@ def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 @club_view
 def sitting_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    sitting = _get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     close_sitting(sitting, user=request.user)
     messages.success(request, _("The sitting is closed. Only a club admin can still correct it."))
     return redirect(reverse("sitting", kwargs={"slug": slug, "pk": pk}))

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -40,11 +40,21 @@ def club_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapper
 
 
-def _get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str | None = None) -> Sitting:
+def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str | None = None) -> Sitting:
+    """The club's sitting, if the user may read the club (or act in it with role ``needed``)."""
     club = get_club_for_user(request, slug, needed)
     sitting = get_object_or_404(Sitting.objects.select_related("club", "created_by"), pk=pk, club=club)
     sitting.club = club  # keeps the role found while fetching
     return sitting
+
+
+def sittings_of(club: Club) -> QuerySet[Sitting]:
+    """The club's sittings with their live deal count and players, newest first, in few queries."""
+    return (
+        club.sittings.select_related("club", "created_by")
+        .annotate(deal_count=Count("deals", filter=Q(deals__live=True)))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
+    )
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -62,9 +72,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @club_view
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request, slug)
-    recent = club.sittings.annotate(deal_count=Count("deals", filter=Q(deals__live=True))).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-    )[:5]
+    recent = sittings_of(club)[:5]
     return render(
         request,
         "scoring/club.html",
@@ -97,12 +105,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def sittings(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request, slug)
-    rows = (
-        club.sittings.select_related("club", "created_by")
-        .annotate(deal_count=Count("deals", filter=Q(deals__live=True)))
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
-    )
-    table = SittingTable(rows)
+    table = SittingTable(sittings_of(club))
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "scoring/sittings.html", {"club": club, "table": table})
 
@@ -111,7 +114,7 @@ def sittings(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def sitting(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Each deal with each player's score, running totals, pots, breakdowns and corrections."""
-    sitting = _get_sitting_for_user(request, slug, pk)
+    sitting = get_sitting_for_user(request, slug, pk)
     result = stored_result(sitting)
     names = result["players"]
     live = {d.number: d for d in sitting.live_deals().select_related("entered_by")}
@@ -153,7 +156,7 @@ def sitting(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @club_view
 def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """One deal: what was entered, its breakdown, and every revision with who, when and why."""
-    sitting = _get_sitting_for_user(request, slug, pk)
+    sitting = get_sitting_for_user(request, slug, pk)
     revisions = list(sitting.deals.filter(number=number).select_related("entered_by").order_by("revision"))
     if not revisions:
         raise Http404("no such deal")
@@ -197,7 +200,7 @@ def _dealer_of(deal: Deal, names: list[str]) -> str:
 @club_view
 def sitting_scores_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The ``score`` output document of a sitting, from the stored rows (no rescoring)."""
-    sitting = _get_sitting_for_user(request, slug, pk)
+    sitting = get_sitting_for_user(request, slug, pk)
     return JsonResponse(stored_result(sitting), json_dumps_params={"ensure_ascii": False})
 
 
