@@ -43,8 +43,6 @@ class DealForm(forms.Form):
     """A deal of one sitting. ``players`` are the sitting's names in dealing order."""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False)
-    confirm = forms.BooleanField(widget=forms.HiddenInput, required=False)
-    rows = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, variant: Variant, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -208,7 +208,16 @@ def test_more_rows_adds_rows_and_keeps_what_was_typed(keeper_client: tuple[Clien
     form = response.context["form"]
     assert form.row_count == 7
     assert form["cp_0"].value() == "40"
+    assert 'name="rows" value="7"' in response.content.decode()
     assert not Deal.objects.exists()
+    data = post_data(
+        {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}}, ["Anna", "Bernd", "Carla"], rows=7
+    )
+    data |= {"ev-6-type": "pagat_ultimo", "ev-6-who": "Bernd", "ev-6-result": "won"}
+    assert client.post(reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data).status_code == 302
+    assert export_sitting(sitting)["deals"][0]["events"] == [
+        {"type": "pagat_ultimo", "player": "Bernd", "result": "won"}
+    ]
 
 
 def test_a_viewer_cannot_enter_a_deal(keeper_client: tuple[Client, Any]) -> None:
