@@ -264,6 +264,19 @@ class DealForm(forms.Form):
         value = get(f"{prefix}-{row}-{key}")
         return None if value in ("", None) else value
 
+    def script_data(self) -> dict[str, Any]:
+        """What the page's script needs to show only what applies: for each declaration and
+        event type, its row controls and the values each allows (``None``: any); for each
+        contract that limits them, the event types it admits."""
+        lists = {}
+        for listed in LISTS:
+            types = self.variant.declaration_types if listed == "declarations" else self.variant.event_types
+            lists[listed] = {
+                kind: {control_of_key(k): allowed(spec) for k, spec in f.items()} for kind, f in types.items()
+            }
+        events = {contract: list(self.variant.events_for(contract)) for contract in self.variant.contract_events}
+        return {"items": lists, "contract_events": events}
+
     # --- problems -----------------------------------------------------------------------
 
     def add_problems(self, problems: Iterable[Problem]) -> None:
@@ -294,9 +307,23 @@ class DealForm(forms.Form):
             name = f"{LISTS[listed]}-{row}"
             if key is None:
                 return name
-            control = "who" if key in WHO_KEYS else key
+            control = control_of_key(key)
             return f"{name}-{control}" if f"{name}-{control}" in self.fields else name
         return field
+
+
+def control_of_key(key: str) -> str:
+    """The row control that shows an item's key (``player``, ``side`` and ``by`` share *who*)."""
+    return "who" if key in WHO_KEYS else key
+
+
+def allowed(spec: FieldSpec) -> list[str] | None:
+    """The control values a field accepts, as the form writes them; ``None`` for any."""
+    if spec.kind == "choice":
+        return [str(c) if c is not None else "" for c in spec.choices]
+    if spec.kind == "flag":
+        return ["", "yes"]
+    return None
 
 
 def message_of(problem: Problem) -> str:

@@ -149,22 +149,12 @@ def _deal_page(
             "reason": reason,
             "variant": variant,
             "lists": [item_list for item_list in lists if item_list["rows"]],
-            "item_fields": item_fields(sitting.variant),
+            "script_data": form.script_data(),
             "needs_reason": correcting,
             "closed": sitting.is_closed,
             "is_admin": has_role(sitting.club.role, Role.ADMIN),  # type: ignore[attr-defined]
         },
     )
-
-
-def item_fields(variant: str) -> dict[str, dict[str, list[str]]]:
-    """For the page's script: which row controls each declaration and event type uses."""
-    v = VARIANTS[variant]
-    controls = {"player": "who", "side": "who", "by": "who"}
-    return {
-        listed: {kind: [controls.get(key, key) for key in fields] for kind, fields in types.items()}
-        for listed, types in (("declarations", v.declaration_types), ("events", v.event_types))
-    }
 
 
 @require_POST

@@ -299,6 +299,12 @@ class Variant:
     dealer_sits_out: ClassVar[bool] = False
     plain_deal_rules: ClassVar[bool] = False
     """Whether ``check`` has rules for a deal with no declarations and no events."""
+    contract_events: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Where a contract limits the events it admits: the event types it admits."""
+
+    def events_for(self, contract: str) -> tuple[str, ...]:
+        """The event types a deal of this contract may record."""
+        return self.contract_events.get(contract, tuple(self.event_types))
 
     def __init__(self) -> None:
         own = {"declarer", "contract", "declarer_points"} if self.declarer_game else {"card_points", "declarations"}

@@ -52,12 +52,13 @@ class Dreiertarock(Variant):
     contracts = CONTRACTS
     extra_deal_keys = frozenset({"all_tricks"})
     event_types = EVENTS
+    contract_events = {"solo_valat": ()}
 
     def check(self, deal: Deal, options: Options) -> Check:
         for item in deal.events:
             if item.type in SILENT_ONLY and item.announced:
                 yield item.where, f"{item.type} cannot be announced"
-            if deal.contract == "solo_valat":
+            if item.type not in self.events_for(deal.contract):
                 yield item.where, "a Solo Valat counts no bonus"
             if deal.all_tricks and item.side == "defenders" and item.won:
                 yield item.where, "the declarer took every trick, so the defenders win no bonus"

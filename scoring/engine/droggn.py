@@ -75,6 +75,12 @@ class Droggn(Variant):
     event_types = EVENTS
     dealer_sits_out = True
     plain_deal_rules = True
+    contract_events = {
+        "ansager": ("pagat_ultimo", "pagat_captured"),
+        "solo": ("pagat_ultimo", "pagat_captured"),
+        "super": ("pagat_ultimo", "pagat_captured"),
+        "super_mord": ("gstiess_ultimo", "pagat_ultimo"),
+    }
     options = (
         OptionSpec(
             "super_mord_loss",
@@ -89,10 +95,11 @@ class Droggn(Variant):
         if deal.all_tricks and deal.declarer_points < NEEDED:
             yield "all_tricks", f"all tricks with only {deal.declarer_points} card points (at least {NEEDED})"
         for item in deal.events:
-            if item.type == "gstiess_ultimo" and deal.contract != "super_mord":
+            if deal.contract == "super_mord":
+                if not counts_in_super_mord(item):
+                    yield item.where, "a Super Mord counts no bonus but the declarer's announced ultimo"
+            elif item.type not in self.events_for(deal.contract):
                 yield item.where, "the Gstieß ultimo exists only in a Super Mord"
-            if deal.contract == "super_mord" and not counts_in_super_mord(item):
-                yield item.where, "a Super Mord counts no bonus but the declarer's announced ultimo"
             defenders_win = item.side == "defenders" and (item.won or item.type == "pagat_captured")
             if deal.all_tricks and defenders_win:
                 yield item.where, "the declarer took every trick, so the defenders win no Pagat bonus"

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.engine import count_pile, score_sitting
 from scoring.models import Club, Membership, Sitting
-from scoring.services import export_sitting
+from scoring.services import export_sitting, start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -134,7 +134,11 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
         page.select_option(f"#id_seat_{seat}", label=name)
     page.get_by_role("button", name="Start the sitting").click()
     page.select_option("#id_declarer", "Bernd")
+    page.get_by_label("super mord (130)").check()
+    expect(page.locator("#id_ev-0-type option[value=pagat_captured]")).to_be_disabled()
     page.get_by_label("solo (40)").check()
+    expect(page.locator("#id_ev-0-type option[value=gstiess_ultimo]")).to_be_disabled()
+    expect(page.locator("#id_ev-0-type option[value=pagat_captured]")).to_be_enabled()
     page.fill("#id_declarer_points", "45")
     page.get_by_label("doubled (×2)").check()
     evening.shot("droggn-doubled")
@@ -152,6 +156,7 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
     page.fill("#id_declarer_points", "40")
     evening.row("events", 0, "pagat_ultimo", who="Dora", announced="before", result="won")
     expect(page.locator("#ev-0 [data-control=suit]")).to_have_count(0)
+    expect(page.locator("#id_ev-0-announced option[value=yes]")).to_be_disabled()
     evening.shot("kosakeln-announced")
     evening.save()
     evening.shot("kosakeln-sheet")
@@ -172,3 +177,23 @@ def test_the_pages_counting_script_counts_as_the_engine(live_server: Any, page: 
     for pile, script in zip(piles, counted, strict=True):
         engine = count_pile(**pile)
         assert (script["thirds"], script["points"], script["text"]) == (engine.thirds, engine.points, str(engine)), pile
+
+
+def test_a_solo_valat_hides_the_events_it_does_not_admit(live_server: Any, page: Page) -> None:
+    club = Club.objects.create(name="Dreier", slug="dreier")
+    players = [club.players.create(display_name=name) for name in ("Anna", "Bernd", "Carla")]
+    kim = User.objects.create_user("kim", password="kim-scores-1754")
+    Membership.objects.create(user=kim, club=club, role=Membership.Role.SCOREKEEPER)
+    sitting = start_sitting(club, "dreiertarock", players, user=kim)
+    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/dreier/sittings/{sitting.pk}/deals/new/")
+    page.get_by_label("User name").fill("kim")
+    page.get_by_label("Password").fill("kim-scores-1754")
+    page.get_by_role("button", name="Log in").last.click()
+    events = page.locator("fieldset[data-list=events]")
+    expect(events).to_be_visible()
+    page.get_by_label("solo valat (960)").check()
+    expect(events).to_be_hidden()
+    page.get_by_label("dreier (50)").check()
+    expect(events).to_be_visible()
+    page.select_option("#id_ev-0-type", "king_trull")
+    expect(page.locator("#id_ev-0-result option[value=lost]")).to_be_disabled()

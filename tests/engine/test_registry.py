@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from scoring.engine import VARIANTS, find_variant
+from scoring.engine import VARIANTS, Variant, find_variant
+
+from .helpers import refused
 
 
 def test_it_finds_every_variant_by_its_key() -> None:
@@ -26,3 +30,25 @@ def test_every_option_has_a_label_a_one_sentence_help_and_a_default_of_its_kind(
                 assert isinstance(spec.default, int) and spec.default >= spec.low
             else:
                 assert spec.default in spec.choices
+
+
+def an_event(variant: Variant, kind: str) -> dict[str, Any]:
+    """A well-formed event of the type: the first value of every field."""
+    event: dict[str, Any] = {"type": kind}
+    for key, spec in variant.event_types[kind].items():
+        if spec.kind == "player":
+            event[key] = "A"
+        elif spec.kind == "whole":
+            event[key] = spec.low
+        elif spec.kind == "choice":
+            event[key] = spec.choices[0]
+    return event
+
+
+@pytest.mark.parametrize("key", [key for key, v in VARIANTS.items() if v.contract_events])
+def test_an_event_a_contract_does_not_admit_is_refused(key: str) -> None:
+    variant = VARIANTS[key]
+    for contract in variant.contracts:
+        for kind in set(variant.event_types) - set(variant.events_for(contract)):
+            deal = {"declarer": "A", "contract": contract, "declarer_points": 70, "events": [an_event(variant, kind)]}
+            assert (1, "events[0]") in refused(key, **deal), (contract, kind)

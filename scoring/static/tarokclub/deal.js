@@ -28,16 +28,45 @@
   var form = document.getElementById("deal-form");
   if (!form) return;
   var pack = Number(form.dataset.pack);
-  var itemFields = JSON.parse(document.getElementById("item-fields").textContent);
+  var rules = JSON.parse(document.getElementById("deal-rules").textContent);
+
+  /* Offer only the values a select allows; one no longer allowed is cleared. */
+  function offer(select, values) {
+    Array.prototype.forEach.call(select.options, function (option) {
+      var off = values !== null && option.value !== "" && values.indexOf(option.value) < 0;
+      option.hidden = off;
+      option.disabled = off;
+      if (off && option.selected) select.value = "";
+    });
+  }
 
   function showRowControls(row, list) {
     var type = row.querySelector("[data-control=type] select").value;
-    var wanted = itemFields[list][type] || [];
+    var wanted = rules.items[list][type] || {};
     row.querySelectorAll(".field[data-control]").forEach(function (field) {
       var control = field.dataset.control;
-      field.hidden = control !== "type" && (!type || wanted.indexOf(control) < 0);
+      if (control === "type") return;
+      field.hidden = !type || !(control in wanted);
+      var select = field.querySelector("select");
+      if (select && !field.hidden) offer(select, wanted[control]);
     });
   }
+
+  /* A contract may admit only some events (a Solo Valat none at all). */
+  var contract = form.querySelectorAll("[name=contract]");
+  function showContractEvents() {
+    var chosen = form.querySelector("[name=contract]:checked");
+    var admitted = chosen && rules.contract_events[chosen.value];
+    var events = form.querySelector("fieldset[data-list=events]");
+    if (!events) return;
+    events.hidden = !!admitted && admitted.length === 0;
+    events.querySelectorAll("[data-control=type] select").forEach(function (select) {
+      var before = select.value;
+      offer(select, admitted || null);
+      if (select.value !== before) select.dispatchEvent(new Event("change"));
+    });
+  }
+  contract.forEach(function (radio) { radio.addEventListener("change", showContractEvents); });
   /* One empty row at a time: the next appears once a row is used. */
   function showRows(fieldset) {
     var emptySeen = false;
@@ -59,6 +88,7 @@
     });
     showRows(fieldset);
   });
+  showContractEvents();
 
   var pointFields = Array.prototype.slice.call(form.querySelectorAll("#card-points .cp"));
   var sittingOut = form.querySelector("[name=sitting_out]");
