@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 SITE := $(VENV)/.installed-site
 TOOLS := $(VENV)/.installed-tools
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+ADDRESS ?= 127.0.0.1:8000
 
 .PHONY: test run bench messages clean
 
@@ -27,7 +28,7 @@ test: $(TOOLS)
 run: $(SITE)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver $(ADDRESS)
 
 bench: $(SITE)
 	$(BIN)/python -m bench.engine
