@@ -16,6 +16,7 @@ them all and reports any row that differed.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -27,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS
+from scoring.engine.base import Reason
 
 VARIANT_CHOICES = [(key, _(variant.name)) for key, variant in VARIANTS.items()]
 """Variant names come from the engine, marked there for translation and translated here."""
@@ -54,8 +56,8 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
-        verbose_name = _("club")
-        verbose_name_plural = _("clubs")
+        verbose_name = _("Tarock club")
+        verbose_name_plural = _("Tarock clubs")
 
     def __str__(self) -> str:
         return self.name
@@ -257,9 +259,11 @@ class ScoreRow(models.Model):
 class Breakdown(models.Model):
     """Redundant: a live deal's breakdown and the pots after it, as the engine computed them.
 
-    ``lines`` lists ``[seat, pot, points, reason]`` in the engine's order (``seat`` is null for
-    a pot's line, ``pot`` is empty for a player's); ``pots`` maps each pot to what it holds
-    after the deal (Danish Tarok; empty elsewhere). Read whole, so kept as one row per deal.
+    ``lines`` lists ``[seat, pot, points, reason, why]`` in the engine's order: ``seat`` is null
+    for a pot's line, ``pot`` empty for a player's; ``reason`` is the English text the ``score``
+    output gives, ``why`` the same reason as template and values, for pages in other languages.
+    ``pots`` maps each pot to what it holds after the deal (Danish Tarok; empty elsewhere).
+    Read whole, so kept as one row per deal.
     """
 
     deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="breakdown")
@@ -269,9 +273,14 @@ class Breakdown(models.Model):
     def __str__(self) -> str:
         return f"breakdown of {self.deal}"
 
-    def named_lines(self, names: list[str]) -> list[dict[str, object]]:
-        """The lines as the ``score`` output writes them, players by name."""
+    def named_lines(self, names: list[str], translate: Callable[[str], str] | None = None) -> list[dict[str, object]]:
+        """The lines as the ``score`` output writes them, players by name; with ``translate``,
+        each reason in the language it gives."""
         return [
-            {**({"player": names[seat]} if seat is not None else {"pot": pot}), "points": points, "reason": reason}
-            for seat, pot, points, reason in self.lines
+            {
+                **({"player": names[seat]} if seat is not None else {"pot": pot}),
+                "points": points,
+                "reason": reason if translate is None else Reason.from_data(data).render(translate),
+            }
+            for seat, pot, points, reason, data in self.lines
         ]

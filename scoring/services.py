@@ -13,7 +13,7 @@ have changed, from the first changed deal to the end, because Danish pots carry 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -400,7 +400,13 @@ def _write_rows(
     for deal, result in zip(deals, results, strict=True):
         scores += [ScoreRow(deal=deal, sitting=sitting, player=by_name[n], points=v) for n, v in result.scores.items()]
         lines = [
-            [None if line.player is None else seat_of[line.player], line.pot or "", line.points, line.reason]
+            [
+                None if line.player is None else seat_of[line.player],
+                line.pot or "",
+                line.points,
+                str(line.reason),
+                line.reason.as_data(),
+            ]
             for line in result.lines
         ]
         stored.append(Breakdown(deal=deal, lines=lines, pots=result.pots))
@@ -408,8 +414,11 @@ def _write_rows(
     Breakdown.objects.bulk_create(stored)
 
 
-def stored_result(sitting: Sitting) -> dict[str, Any]:
-    """The ``score`` output document of a sitting, built from the stored rows (no rescoring)."""
+def stored_result(sitting: Sitting, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """The ``score`` output document of a sitting, built from the stored rows (no rescoring).
+
+    With ``translate`` (``gettext``), the breakdown's reasons are in the page's language.
+    """
     names = [p.display_name for p in sitting.seated_players()]
     deals = list(sitting.live_deals().only("id", "number"))
     ids = [d.pk for d in deals]
@@ -428,7 +437,7 @@ def stored_result(sitting: Sitting) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "number": deal.number,
             "scores": scores[deal.pk],
-            "lines": breakdown.named_lines(names),
+            "lines": breakdown.named_lines(names, translate),
         }
         if pot_names:
             entry["pots"] = {p: breakdown.pots.get(p, 0) for p in pot_names}

@@ -115,7 +115,7 @@ def sittings(request: HttpRequest, slug: str) -> HttpResponse:
 def sitting(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Each deal with each player's score, running totals, pots, breakdowns and corrections."""
     sitting = get_sitting_for_user(request, slug, pk)
-    result = stored_result(sitting)
+    result = stored_result(sitting, translate=_)
     names = result["players"]
     live = {d.number: d for d in sitting.live_deals().select_related("entered_by")}
     running = list(accumulate(([d["scores"][n] for n in names] for d in result["deals"]), _add))
@@ -170,7 +170,7 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
                 "points": line["points"],
                 "reason": line["reason"],
             }
-            for line in live.breakdown.named_lines(names)
+            for line in live.breakdown.named_lines(names, translate=_)
         ]
     return render(
         request,

@@ -36,7 +36,7 @@ def test_it_prints_a_table_per_deal_with_the_breakdown() -> None:
     done = score(str(EXAMPLE), "--text")
     assert done.returncode == 0
     assert "Deal 3" in done.stdout
-    assert "wins the Pagat ultimo and takes the pagat pot" in done.stdout
+    assert "wins the Pagat ultimo and takes the Pagat pot" in done.stdout
     assert "pots: king 75, pagat 65" in done.stdout
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -99,3 +100,31 @@ def test_the_pages_speak_german_when_asked(client: Client) -> None:
     assert "Anmelden" in response.content.decode()
     with translation.override("de"):
         assert translation.gettext("Sittings") == "Runden"
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}|%\((\w+)\)s")
+
+
+def test_every_german_translation_keeps_the_placeholders_of_its_text() -> None:
+    for entry in entries(CATALOGUE / "django.po"):
+        wanted = {a or b for a, b in PLACEHOLDER.findall(entry["msgid"])}  # type: ignore[arg-type]
+        for msgstr in entry["msgstr"]:  # type: ignore[union-attr]
+            assert {a or b for a, b in PLACEHOLDER.findall(msgstr)} == wanted, entry["msgid"]
+
+
+@pytest.mark.django_db
+def test_the_breakdown_speaks_german_on_a_german_page(client: Client) -> None:
+    from scoring.models import Membership
+    from scoring.services import import_sitting
+
+    from .factories import golden, make_club, make_member
+
+    club = make_club()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting = import_sitting(club, golden("danish_tarok", "three-deals-pots"), user=None)
+    page = client.get(f"/clubs/{club.slug}/sittings/{sitting.pk}/", headers={"accept-language": "de"})
+    text = page.content.decode()
+    assert "Anna gewinnt den Pagat ultimo und nimmt den Topf Pagat" in text
+    assert "Gründung des Topfs König: 20 von jedem Spieler" in text
+    english = client.get(f"/clubs/{club.slug}/sittings/{sitting.pk}/scores.json", headers={"accept-language": "de"})
+    assert "Anna wins the Pagat ultimo and takes the Pagat pot" in english.content.decode()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 
@@ -228,6 +228,122 @@ class Options:
         return dict(self._values)
 
 
+# --- reasons: the words of the breakdown ---------------------------------------------------
+
+_ = gettext_noop
+
+GLOSSARY = {
+    # contracts
+    "ansager": _("Ansager"), "solo": _("Solo"), "super": _("Super"), "super_mord": _("Super Mord"),
+    "dreiblatt": _("Dreiblatt"), "zweiblatt": _("Zweiblatt"), "einblatt": _("Einblatt"),
+    "einser": _("Einser"), "zweier": _("Zweier"), "dreier": _("Dreier"), "vierer": _("Vierer"),
+    "fuenfer": _("Fünfer"), "solo_valat": _("Solo Valat"),
+    # declarations
+    "tarocks": _("Tarocks"), "matadors": _("matadors"), "kings": _("honours"), "cavalry": _("cavalry"),
+    "half_cavalry": _("half cavalry"), "overfull_cavalry": _("overfull cavalry"), "four_kings": _("four Kings"),
+    "three_kings": _("three Kings and the Excuse"), "half_kings": _("half Kings"),
+    "overfull_kings": _("overfull Kings"), "four_queens": _("four Queens"), "four_cavaliers": _("four Cavaliers"),
+    "four_jacks": _("four Jacks"), "ladons": _("ladons"),
+    # events and bonuses
+    "pagat": _("Pagat"), "pagat_ultimo": _("Pagat ultimo"), "king": _("King"), "king_ultimo": _("King ultimo"),
+    "king_lost": _("King lost"), "valat": _("valat"), "nolo": _("nolo"), "tout": _("tout"),
+    "announced_valat": _("announced valat"), "announced_nolo": _("announced nolo"), "last_trick": _("last trick"),
+    "excuse_no_tricks": _("the Excuse without a trick"), "pagat_captured": _("Pagat captured"),
+    "gstiess_ultimo": _("Gstieß ultimo"), "uhu": _("Uhu"), "pelikan": _("Pelikan"), "quapil": _("Quapil"),
+    "kakadu": _("Kakadu"), "absolut": _("Absolut"), "panzer": _("Panzer"), "without_trull": _("without Trull"),
+    "without_kings": _("without Kings"), "trull": _("Trull"), "four_birds": _("four birds"),
+    "tarock_trull": _("Tarock-Trull"), "king_trull": _("King-Trull"), "mondfang": _("Mondfang"),
+    # results, sides, timings, suits
+    "won": _("won"), "lost": _("lost"), "home": _("brought home"), "lost_last_trick": _("lost in the last trick"),
+    "ultimo": _("ultimo"), "declarer": _("declarer"), "defenders": _("defenders"),
+    "after": _("after the talon"), "before": _("before the talon"),
+    "clubs": _("clubs"), "spades": _("spades"), "hearts": _("hearts"), "diamonds": _("diamonds"),
+}  # fmt: skip
+"""The rules' words as a breakdown says them, by the key the sitting format uses."""
+
+
+class Term(str):
+    """A word of the rules inside a reason, by its key (``pagat_ultimo``); read through the glossary."""
+
+
+def term(key: str) -> Term:
+    return Term(key)
+
+
+class Reason:
+    """Why a line moves points: an English template with named fields, and their values.
+
+    Values are player names and numbers (never translated), :class:`Term` (a word of the rules)
+    or another reason. ``str()`` gives the English text (rendered once: the lines of one payment
+    share their reason); the site renders it in its own language with :meth:`render`.
+    """
+
+    __slots__ = ("_english", "args", "template")
+
+    def __init__(self, template: str, args: Mapping[str, object]) -> None:
+        self.template = template
+        self.args = args
+        self._english: str | None = None
+
+    def render(self, translate: Callable[[str], str] = str) -> str:
+        return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
+
+    def __str__(self) -> str:
+        """The English text, rendered once; the engine's hot path, so written out plainly."""
+        if self._english is None:
+            values: dict[str, object] = {}
+            for key, value in self.args.items():
+                if isinstance(value, Term):
+                    value = GLOSSARY.get(value) or value.replace("_", " ")
+                elif isinstance(value, Reason):
+                    value = str(value)
+                values[key] = value
+            self._english = self.template.format_map(values)
+        return self._english
+
+    def __repr__(self) -> str:
+        return f"Reason({self.template!r}, {dict(self.args)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (self.template, dict(self.args)) == (other.template, dict(other.args))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def as_data(self) -> dict[str, object]:
+        """A JSON-ready form, to store and render later in any language."""
+        return {"t": self.template, "a": {key: _data(value) for key, value in self.args.items()}}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Reason:
+        return cls(data["t"], {key: _undata(value) for key, value in data["a"].items()})
+
+
+def why(template: str, **args: object) -> Reason:
+    return Reason(template, args)
+
+
+def _render(value: object, translate: Callable[[str], str]) -> object:
+    if isinstance(value, Reason):
+        return value.render(translate)
+    if isinstance(value, Term):
+        return translate(GLOSSARY.get(value, value.replace("_", " ")))
+    return value
+
+
+def _data(value: object) -> object:
+    if isinstance(value, Reason):
+        return value.as_data()
+    if isinstance(value, Term):
+        return {"term": str(value)}
+    return value
+
+
+def _undata(value: Any) -> object:
+    if isinstance(value, dict):
+        return Term(value["term"]) if "term" in value else Reason.from_data(value)
+    return value
+
+
 # --- the breakdown --------------------------------------------------------------------------
 
 
@@ -235,35 +351,45 @@ class Line(NamedTuple):
     """Points moved to (positive) or from one player, or into (positive) or out of one pot."""
 
     points: int
-    reason: str
+    reason: Reason
     player: str | None = None
     pot: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         if self.pot is None:
-            return {"player": self.player, "points": self.points, "reason": self.reason}
-        return {"pot": self.pot, "points": self.points, "reason": self.reason}
+            return {"player": self.player, "points": self.points, "reason": str(self.reason)}
+        return {"pot": self.pot, "points": self.points, "reason": str(self.reason)}
+
+
+FLOWS = {
+    ("opponent", True): _("{what}: {value} from each opponent"),
+    ("opponent", False): _("{what}: {value} to each opponent"),
+    ("defender", True): _("{what}: {value} from each defender"),
+    ("defender", False): _("{what}: {value} to each defender"),
+    ("other player", True): _("{what}: {value} from the other player"),
+    ("other player", False): _("{what}: {value} to the other player"),
+}
+"""Who pays whom, said after what is paid for."""
 
 
 def each_opponent_pays(
-    earner: str, players: Sequence[str], value: int, what: str, payer: str = "opponent"
+    earner: str, players: Sequence[str], value: int, what: Reason, payer: str = "opponent"
 ) -> list[Line]:
     """Every other player pays ``value`` to ``earner``; a negative value is a penalty to each.
 
     The reason of every line is ``what`` followed by who pays whom.
     """
     others = [p for p in players if p != earner]
-    flow = f"{value} from each {payer}" if value >= 0 else f"{-value} to each {payer}"
-    reason = f"{what}: {flow}"
+    reason = why(FLOWS[payer, value >= 0], what=what, value=abs(value))
     return [Line(value * len(others), reason, earner)] + [Line(-value, reason, p) for p in others]
 
 
-def per_defender(deal: Deal, value: int, what: str) -> list[Line]:
+def per_defender(deal: Deal, value: int, what: Reason) -> list[Line]:
     """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
     return each_opponent_pays(deal.declarer, deal.active, value, what, payer="defender")
 
 
-def into_pot(players: Sequence[str], pot: str, amount: int, reason: str) -> list[Line]:
+def into_pot(players: Sequence[str], pot: str, amount: int, reason: Reason) -> list[Line]:
     """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
     lines = [Line(-amount, reason, p) for p in players]
     lines.append(Line(amount * len(players), reason, None, pot))
@@ -346,14 +472,13 @@ def ladder(base: int, count: int, start: int, step: int = 5) -> int:
     return base + step * (count - start)
 
 
-def describe(item: Item) -> str:
-    """A declaration or event in words: ``12 tarocks``, ``cavalry in hearts``, ``four kings``."""
-    words = item.type.replace("_", " ")
+def describe(item: Item) -> Reason:
+    """A declaration in words: ``12 Tarocks``, ``cavalry in hearts``, ``four Kings``."""
     if item.suit is not None:
-        return f"{words} in {item.suit}"
+        return why(_("{what} in {suit}"), what=term(item.type), suit=term(item.suit))
     if item.type in ("tarocks", "matadors", "kings", "ladons"):
-        return f"{item.count} {words}"
-    return words
+        return why(_("{count} {what}"), count=item.count, what=term(item.type))
+    return why(_("{what}"), what=term(item.type))
 
 
 def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str], card: str) -> Check:
@@ -404,7 +529,11 @@ def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tri
 def over_under(deal: Deal, par: int) -> list[Line]:
     """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
     return [
-        Line(points - par, f"card points {points}, {points - par:+d} against {par}", name)
+        Line(
+            points - par,
+            why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par),
+            name,
+        )
         for name, points in deal.card_points.items()
     ]
 
@@ -414,6 +543,6 @@ def pay_declarations(deal: Deal, value: Callable[[Item], int]) -> list[Line]:
     lines: list[Line] = []
     for item in deal.declarations:
         assert item.player is not None
-        what = f"{item.player} declares {describe(item)}"
+        what = why(_("{player} declares {what}"), player=item.player, what=describe(item))
         lines += each_opponent_pays(item.player, deal.active, value(item), what)
     return lines

@@ -18,6 +18,7 @@ from .base import (
     Line,
     Options,
     OptionSpec,
+    Reason,
     Variant,
     at_most_one,
     count,
@@ -33,7 +34,10 @@ from .base import (
     player,
     results,
     suit,
+    term,
+    why,
 )
+from .base import gettext_noop as _
 
 POTS = ("king", "pagat")
 
@@ -68,7 +72,7 @@ EVENTS = {
     "nolo": {"player": player()},
     "tout": {"player": player()},
 }
-ULTIMOS = {"pagat_ultimo": ("pagat", 45, "Pagat ultimo"), "king_ultimo": ("king", 40, "King ultimo")}
+ULTIMOS = {"pagat_ultimo": ("pagat", 45, term("pagat_ultimo")), "king_ultimo": ("king", 40, term("king_ultimo"))}
 """Each ultimo: its pot, what each opponent pays, its name."""
 PAGAT_OR_KING = 5
 LAST_TRICK = 20
@@ -174,11 +178,11 @@ class Settlement:
         if not deal.events_of("nolo", "tout"):
             self.bands(options.word("band_balance"))
 
-    def into_pot(self, names: tuple[str, ...], pot: str, amount: int, reason: str) -> None:
+    def into_pot(self, names: tuple[str, ...], pot: str, amount: int, reason: Reason) -> None:
         self.lines += into_pot(names, pot, amount, reason)
         self.pot[pot] += amount * len(names)
 
-    def each_opponent_pays(self, item: Item, value: int, what: str) -> None:
+    def each_opponent_pays(self, item: Item, value: int, what: Reason) -> None:
         assert item.player is not None
         self.lines += each_opponent_pays(item.player, self.deal.active, value, what)
 
@@ -186,21 +190,25 @@ class Settlement:
         ante, stake = options.whole("ante"), options.whole("dealer_stake")
         refound = [pot for pot in POTS if self.pot[pot] == 0]
         for pot in refound:
-            self.into_pot(self.deal.players, pot, ante, f"founding the {pot} pot: {ante} from every player")
+            founding = why(_("founding the {pot} pot: {ante} from every player"), pot=term(pot), ante=ante)
+            self.into_pot(self.deal.players, pot, ante, founding)
         for pot in POTS:
             if pot not in refound or options.flag("stake_on_refound"):
-                self.into_pot((self.deal.dealer,), pot, stake, f"dealer's stake into the {pot} pot")
+                self.into_pot(
+                    (self.deal.dealer,), pot, stake, why(_("dealer's stake into the {pot} pot"), pot=term(pot))
+                )
 
     def pagat_and_kings(self) -> None:
         for item in self.deal.events_of("pagat", "king_lost"):
             who = item.player or ""
             if item.type == "pagat" and item.result == "home":
-                self.each_opponent_pays(item, PAGAT_OR_KING, f"{who} brings the Pagat home")
+                self.each_opponent_pays(item, PAGAT_OR_KING, why(_("{player} brings the Pagat home"), player=who))
             elif item.type == "pagat":
-                self.each_opponent_pays(item, -PAGAT_OR_KING, f"{who} loses the Pagat")
-                self.into_pot((who,), "pagat", PAGAT_OR_KING, f"{who} loses the Pagat")
+                lost = why(_("{player} loses the Pagat"), player=who)
+                self.each_opponent_pays(item, -PAGAT_OR_KING, lost)
+                self.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
             else:
-                kings = f"{who} loses {item.count} King{'s' if item.count > 1 else ''}"
+                kings = why(_("{player} loses {count} × King"), player=who, count=item.count)
                 self.each_opponent_pays(item, -PAGAT_OR_KING * item.count, kings)
                 self.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
@@ -212,15 +220,21 @@ class Settlement:
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
             if nolo and who not in nolo:
-                self.lines.append(Line(0, f"{who}'s {ultimo} annulled by the nolo", who))
+                self.lines.append(
+                    Line(0, why(_("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo), who)
+                )
                 continue
-            self.each_opponent_pays(item, value, f"{who} wins the {ultimo}")
-            self.into_pot((who,), pot, -self.pot[pot], f"{who} wins the {ultimo} and takes the {pot} pot")
+            self.each_opponent_pays(item, value, why(_("{player} wins the {ultimo}"), player=who, ultimo=ultimo))
+            takes = why(
+                _("{player} wins the {ultimo} and takes the {pot} pot"), player=who, ultimo=ultimo, pot=term(pot)
+            )
+            self.into_pot((who,), pot, -self.pot[pot], takes)
         for item in self.deal.events_of("tout"):
             who = item.player or ""
-            self.each_opponent_pays(item, TOUT, f"{who} takes every trick (tout)")
+            self.each_opponent_pays(item, TOUT, why(_("{player} takes every trick (tout)"), player=who))
             for pot in POTS:
-                self.into_pot((who,), pot, -self.pot[pot], f"{who}'s tout takes the {pot} pot")
+                takes = why(_("{player}'s tout takes the {pot} pot"), player=who, pot=term(pot))
+                self.into_pot((who,), pot, -self.pot[pot], takes)
 
     def lost_ultimos(self) -> None:
         held = dict(self.pot)
@@ -229,23 +243,28 @@ class Settlement:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
-            self.each_opponent_pays(item, -value, f"{who} loses the {ultimo}")
-            self.into_pot((who,), pot, held[pot], f"{who} loses the {ultimo} and doubles the {pot} pot")
+            self.each_opponent_pays(item, -value, why(_("{player} loses the {ultimo}"), player=who, ultimo=ultimo))
+            doubles = why(
+                _("{player} loses the {ultimo} and doubles the {pot} pot"), player=who, ultimo=ultimo, pot=term(pot)
+            )
+            self.into_pot((who,), pot, held[pot], doubles)
 
     def last_trick_nolo_declarations(self) -> None:
         for item in self.deal.events_of("last_trick"):
-            self.each_opponent_pays(item, LAST_TRICK, f"{item.player} takes the last trick")
+            self.each_opponent_pays(item, LAST_TRICK, why(_("{player} takes the last trick"), player=item.player))
         for item in self.deal.events_of("nolo"):
-            self.each_opponent_pays(item, NOLO, f"{item.player} takes no trick (nolo)")
+            self.each_opponent_pays(item, NOLO, why(_("{player} takes no trick (nolo)"), player=item.player))
         self.lines += pay_declarations(self.deal, declaration_value)
 
     def bands(self, balance: str) -> None:
         bands = {name: band_points(points) for name, points in self.deal.card_points.items()}
         for name, points in self.deal.card_points.items():
-            self.lines.append(Line(bands[name], f"card points {points}, band {bands[name]:+d}", name))
+            band = why(_("card points {points}, band {band:+d}"), points=points, band=bands[name])
+            self.lines.append(Line(bands[name], band, name))
         difference = sum(bands.values())
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
             absorber = absorber or self.deal.next_active_after(dealer)
-            self.lines.append(Line(-difference, f"band balance: the bands add up to {difference:+d}", absorber))
+            evened = why(_("band balance: the bands add up to {sum:+d}"), sum=difference)
+            self.lines.append(Line(-difference, evened, absorber))

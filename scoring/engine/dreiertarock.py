@@ -20,8 +20,11 @@ from .base import (
     per_defender,
     results,
     side,
+    term,
     twice,
+    why,
 )
+from .base import gettext_noop as _
 
 CONTRACTS = {
     "einser": 30,
@@ -73,16 +76,27 @@ class Dreiertarock(Variant):
         value = CONTRACTS[deal.contract]
         if deal.contract == "solo_valat":
             won = deal.all_tricks
-            what = f"Solo Valat {'made' if won else 'failed'}: {value}"
+            template = _("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}")
+            what = why(template, value=value)
         else:
             won = deal.declarer_points >= NEEDED
-            what = f"{deal.contract} {'won' if won else 'lost'} with {deal.declarer_points} card points: {value}"
+            what = why(
+                _("{contract} {result} with {points} card points: {value}"),
+                contract=term(deal.contract),
+                result=term("won" if won else "lost"),
+                points=deal.declarer_points,
+                value=value,
+            )
         lines = per_defender(deal, value if won else -value, what)
         for item in deal.events:
             silent, loud = BIRDS.get(item.type, (SILENT_ONLY.get(item.type, 0), 0))
             bonus = loud if item.announced else silent
             earns = item.won == (item.side == "declarer")
-            how = "announced" if item.announced else "silent"
-            what = f"{how} {item.type} of the {item.side} {item.result}: {bonus}"
-            lines += per_defender(deal, bonus if earns else -bonus, what)
+            template = (
+                _("announced {what} of the {side} {result}: {bonus}")
+                if item.announced
+                else _("silent {what} of the {side} {result}: {bonus}")
+            )
+            args = {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
+            lines += per_defender(deal, bonus if earns else -bonus, why(template, bonus=bonus, **args))
         return lines

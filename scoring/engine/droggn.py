@@ -16,6 +16,7 @@ from .base import (
     Line,
     Options,
     OptionSpec,
+    Reason,
     Variant,
     announced,
     at_most_one,
@@ -24,7 +25,10 @@ from .base import (
     per_defender,
     results,
     side,
+    term,
+    why,
 )
+from .base import gettext_noop as _
 
 CONTRACTS = {"ansager": 20, "solo": 40, "super": 80, "super_mord": 130}
 NEEDED = 37
@@ -110,41 +114,63 @@ class Droggn(Variant):
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
         times = deal.multiplier
-        doubled = {1: "", 2: ", doubled", 4: ", redoubled"}[times]
         if deal.contract == "super_mord":
-            return self.super_mord(deal, options, times, doubled)
+            return self.super_mord(deal, options, times)
         base = CONTRACTS[deal.contract]
         points = deal.declarer_points
+        game = term(deal.contract)
         if deal.all_tricks:
-            value, what = base + MATCH, f"{deal.contract} with all tricks: {base} + {MATCH}"
+            value = base + MATCH
+            what = why(_("{contract} with all tricks: {base} + {match}"), contract=game, base=base, match=MATCH)
         else:
             overshoot = abs(points - NEEDED)
-            outcome = "won" if points >= NEEDED else "lost"
-            value = signed(base + overshoot, "declarer" if points >= NEEDED else "defenders")
-            what = f"{deal.contract} {outcome} with {points} card points: {base} + {overshoot}"
-        lines = per_defender(deal, value * times, what + doubled)
+            won = points >= NEEDED
+            value = signed(base + overshoot, "declarer" if won else "defenders")
+            what = why(
+                _("{contract} {result} with {points} card points: {base} + {overshoot}"),
+                contract=game,
+                result=term("won" if won else "lost"),
+                points=points,
+                base=base,
+                overshoot=overshoot,
+            )
+        lines = per_defender(deal, value * times, doubling(what, times))
         for item in deal.events:
+            side_ = term(item.side or "")
             if item.type == "pagat_captured":
                 bonus = signed(PAGAT_CAPTURED, item.side)
-                what = f"Pagat captured by the {item.side}"
+                what = why(_("Pagat captured by the {side}"), side=side_)
             else:
                 earner = item.side if item.won else other(item.side)
                 bonus = signed(PAGAT_ULTIMO[item.announced], earner)
-                silent = "announced" if item.announced else "silent"
-                what = f"{silent} Pagat ultimo of the {item.side} {item.result}"
-            lines += per_defender(deal, bonus * times, what + doubled)
+                template = (
+                    _("announced Pagat ultimo of the {side} {result}")
+                    if item.announced
+                    else _("silent Pagat ultimo of the {side} {result}")
+                )
+                what = why(template, side=side_, result=term(item.result or ""))
+            lines += per_defender(deal, bonus * times, doubling(what, times))
         return lines
 
-    def super_mord(self, deal: Deal, options: Options, times: int, doubled: str) -> list[Line]:
+    def super_mord(self, deal: Deal, options: Options, times: int) -> list[Line]:
         """Super Mord is settled as a fixed total: made, made with an ultimo, or failed."""
         if not deal.all_tricks:
             loss = options.whole("super_mord_loss")
-            return per_defender(deal, -loss * times, f"Super Mord failed: {loss}{doubled}")
+            return per_defender(deal, -loss * times, doubling(why(_("Super Mord failed: {loss}"), loss=loss), times))
         base = CONTRACTS["super_mord"]
-        lines = per_defender(deal, (base + MATCH) * times, f"Super Mord made: {base} + {MATCH}{doubled}")
+        made = why(_("Super Mord made: {base} + {match}"), base=base, match=MATCH)
+        lines = per_defender(deal, (base + MATCH) * times, doubling(made, times))
         ultimo = super_mord_ultimo(deal)
         if ultimo is not None:
             extra = SUPER_MORD_WITH_ULTIMO - base - MATCH
-            name = "Gstieß" if ultimo.type == "gstiess_ultimo" else "Pagat"
-            lines += per_defender(deal, extra * times, f"Super Mord with the announced {name} ultimo{doubled}")
+            with_ultimo = why(_("Super Mord with the announced {ultimo}"), ultimo=term(ultimo.type))
+            lines += per_defender(deal, extra * times, doubling(with_ultimo, times))
         return lines
+
+
+DOUBLINGS = {2: _("{what}, doubled"), 4: _("{what}, redoubled")}
+
+
+def doubling(what: Reason, times: int) -> Reason:
+    """The reason, saying whether the deal was doubled or redoubled."""
+    return why(DOUBLINGS[times], what=what) if times in DOUBLINGS else what

@@ -28,7 +28,10 @@ from .base import (
     player,
     results,
     suit,
+    term,
+    why,
 )
+from .base import gettext_noop as _
 
 PAR = 26
 
@@ -89,10 +92,9 @@ class GermanTaroc(Variant):
             if item.type == "pagat":
                 assert item.result is not None
                 value = PAGAT_VALUES[item.result]
-                what = {"lost": "Pagat lost", "lost_last_trick": "Pagat lost in the last trick"}
-                reason = f"{item.player}: {what.get(item.result, 'Pagat ultimo')}"
+                reason = why(_("{player}: Pagat {result}"), player=item.player, result=term(item.result))
             else:
                 value = EXCUSE_NO_TRICKS
-                reason = f"{item.player} took no trick and keeps the Excuse"
+                reason = why(_("{player} took no trick and keeps the Excuse"), player=item.player)
             lines += each_opponent_pays(item.player, deal.active, value, reason)
         return lines

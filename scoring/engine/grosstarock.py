@@ -17,6 +17,7 @@ from .base import (
     Line,
     Options,
     OptionSpec,
+    Reason,
     Variant,
     at_most_one,
     count,
@@ -32,8 +33,11 @@ from .base import (
     player,
     results,
     suit,
+    term,
     twice,
+    why,
 )
+from .base import gettext_noop as _
 
 PAR = 26
 
@@ -148,7 +152,8 @@ class Grosstarock(Variant):
         replaced = any(made(e) for e in valats(deal) + nolos(deal))
         lines: list[Line] = []
         if replaced and options.flag("valat_replaces_card_points"):
-            lines += [Line(0, "card points not settled: valat or nolo", p) for p in deal.active]
+            not_settled = why(_("card points not settled: valat or nolo"))
+            lines += [Line(0, not_settled, p) for p in deal.active]
         else:
             lines += over_under(deal, PAR)
         lines += pay_declarations(deal, declaration_value)
@@ -159,24 +164,33 @@ class Grosstarock(Variant):
         return lines
 
 
-def event_value(item: Item) -> tuple[int, str]:
+def event_value(item: Item) -> tuple[int, Reason]:
     """What each opponent pays the event's player (negative: what he pays each), and why."""
     who = item.player
     if item.type in BONUSES:
         good = item.result in ("won", "home")
         value = BONUSES[item.type] * item.count
-        names = {"pagat": "Pagat", "pagat_ultimo": "Pagat ultimo", "king_ultimo": "King ultimo"}
-        thing = names.get(item.type, f"{item.count} King{'s' if item.count > 1 else ''}")
-        return (value if good else -value), f"{who}: {thing} {item.result}"
+        result = term(item.result or "")
+        if item.type == "king":
+            reason = why(_("{player}: {count} × King {result}"), player=who, count=item.count, result=result)
+        else:
+            reason = why(_("{player}: {what} {result}"), player=who, what=term(item.type), result=result)
+        return (value if good else -value), reason
     if item.type == "valat":
-        return SILENT_VALAT, f"{who} took every trick (valat)"
+        return SILENT_VALAT, why(_("{player} took every trick (valat)"), player=who)
     if item.type == "nolo":
-        return SILENT_VALAT, f"{who} took no trick (nolo)"
+        return SILENT_VALAT, why(_("{player} took no trick (nolo)"), player=who)
     assert item.before_trick is not None
-    announced = f"{who} announced {item.type.split('_')[1]} before trick {item.before_trick}"
+    announced = why(
+        _("{player}: {what} before trick {trick}, {result}"),
+        player=who,
+        what=term(item.type),
+        trick=item.before_trick,
+        result=term(item.result or ""),
+    )
     if item.type == "announced_valat":
         value = ANNOUNCED_VALAT[item.before_trick]
-        return (value if item.won else -value), f"{announced}, {item.result}"
+        return (value if item.won else -value), announced
     if item.won:
-        return ANNOUNCED_NOLO[item.before_trick], f"{announced}, won"
-    return -FAILED_NOLO[item.before_trick], f"{announced}, lost"
+        return ANNOUNCED_NOLO[item.before_trick], announced
+    return -FAILED_NOLO[item.before_trick], announced

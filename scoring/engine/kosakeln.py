@@ -16,13 +16,17 @@ from .base import (
     Item,
     Line,
     Options,
+    Reason,
     Variant,
     each_opponent_pays,
     gettext_noop,
     player,
     results,
+    term,
     twice,
+    why,
 )
+from .base import gettext_noop as _
 
 CONTRACTS = {"dreiblatt": 3, "zweiblatt": 6, "einblatt": 9, "solo": 12}
 NEEDED = 36
@@ -121,31 +125,40 @@ class Kosakeln(Variant):
         if valats:
             valat = valats[0]
             times = ANNOUNCED_VALAT if valat.announced else SILENT_VALAT
-            how = "announced" if valat.announced else "silent"
+            template = (
+                _("announced valat of {player} {result}: {times} × {g}")
+                if valat.announced
+                else _("silent valat of {player} {result}: {times} × {g}")
+            )
             earner = valat.player if valat.won else deal.declarer
             value = g * times if valat.won else -g * times
-            lines = pay(deal, earner, value, f"{how} valat of {valat.player} {valat.result}: {times} × {g}")
+            what = why(template, player=valat.player, result=term(valat.result or "won"), times=times, g=g)
+            lines = pay(deal, earner, value, what)
         else:
             won = deal.declarer_points >= NEEDED
-            outcome = "won" if won else "lost"
-            lines = pay(
-                deal,
-                deal.declarer,
-                g if won else -g,
-                f"{deal.contract} {outcome} with {deal.declarer_points}",
+            what = why(
+                _("{contract} {result} with {points}"),
+                contract=term(deal.contract),
+                result=term("won" if won else "lost"),
+                points=deal.declarer_points,
             )
+            lines = pay(deal, deal.declarer, g if won else -g, what)
         for item in deal.events:
             if item.type in HELD:
-                lines += pay(deal, item.player, HELD[item.type], f"{item.player} holds {item.type}")
+                held = why(_("{player} holds {what}"), player=item.player, what=term(item.type))
+                lines += pay(deal, item.player, HELD[item.type], held)
             elif item.type in BONUS_VALUES:
                 value = bonus_value(item, deal.contract) or 0
-                how = f"announced {item.timing} the talon" if item.timing else "silent"
-                what = f"{item.player}'s {how} {item.type} {item.result}"
+                args = {"player": item.player, "what": term(item.type), "result": term(item.result or "")}
+                if item.timing:
+                    what = why(_("{player}'s {what} announced {timing}, {result}"), timing=term(item.timing), **args)
+                else:
+                    what = why(_("{player}'s silent {what}, {result}"), **args)
                 lines += pay(deal, item.player, value if item.won else -value, what)
         return lines
 
 
-def pay(deal: Deal, earner: str | None, value: int, what: str) -> list[Line]:
+def pay(deal: Deal, earner: str | None, value: int, what: Reason) -> list[Line]:
     assert earner is not None
     return each_opponent_pays(earner, deal.active, value, what, payer="other player")
 

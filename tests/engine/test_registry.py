@@ -52,3 +52,24 @@ def test_an_event_a_contract_does_not_admit_is_refused(key: str) -> None:
         for kind in set(variant.event_types) - set(variant.events_for(contract)):
             deal = {"declarer": "A", "contract": contract, "declarer_points": 70, "events": [an_event(variant, kind)]}
             assert (1, "events[0]") in refused(key, **deal), (contract, kind)
+
+
+def test_the_glossary_has_a_word_for_every_key_a_breakdown_can_name() -> None:
+    from scoring.engine.base import GLOSSARY, SIDES, SUITS
+
+    keys = set(SUITS) | set(SIDES) | {"after", "before", "king", "pagat"}
+    for variant in VARIANTS.values():
+        keys |= set(variant.contracts) | set(variant.declaration_types) | set(variant.event_types)
+        for fields in [*variant.declaration_types.values(), *variant.event_types.values()]:
+            keys |= {str(c) for spec in fields.values() if spec.attr == "result" for c in spec.choices}
+    assert sorted(keys - set(GLOSSARY)) == []
+
+
+def test_a_reason_renders_in_english_and_through_a_translation() -> None:
+    from scoring.engine.base import Reason, term, why
+
+    reason = why("{player} wins the {ultimo}: {value}", player="Pagat", ultimo=term("pagat_ultimo"), value=45)
+    assert str(reason) == "Pagat wins the Pagat ultimo: 45"
+    shout = {"{player} wins the {ultimo}: {value}": "{player} GEWINNT {ultimo}: {value}", "Pagat ultimo": "PAGAT"}
+    assert reason.render(lambda text: shout.get(text, text)) == "Pagat GEWINNT PAGAT: 45"
+    assert Reason.from_data(reason.as_data()) == reason
