@@ -467,11 +467,6 @@ def by_different_players(items: Sequence[Item]) -> Item | None:
     return None
 
 
-def ladder(base: int, count: int, start: int, step: int = 5) -> int:
-    """``base`` for ``start`` cards, ``step`` more for each card beyond (Tarocks, matadors …)."""
-    return base + step * (count - start)
-
-
 def describe(item: Item) -> Reason:
     """A declaration in words: ``12 Tarocks``, ``cavalry in hearts``, ``four Kings``."""
     if item.suit is not None:
@@ -538,11 +533,27 @@ def over_under(deal: Deal, par: int) -> list[Line]:
     ]
 
 
-def pay_declarations(deal: Deal, value: Callable[[Item], int]) -> list[Line]:
-    """Each opponent pays every declaration its ``value``."""
+TAROCKS_AND_MATADORS = {"tarocks": (10, 10), "matadors": (10, 3)}
+"""10 for ten Tarocks or three matadors, 5 more per card beyond, in every game that has them."""
+
+
+def pay_declarations(deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> list[Line]:
+    """Each opponent pays every declaration its value.
+
+    ``ladders`` holds the declarations worth ``base`` for ``start`` cards and 5 more per card
+    beyond, as ``(base, start)``; ``fixed`` the ones with one value.
+    """
     lines: list[Line] = []
     for item in deal.declarations:
         assert item.player is not None
         what = why(_("{player} declares {what}"), player=item.player, what=describe(item))
-        lines += each_opponent_pays(item.player, deal.active, value(item), what)
+        lines += each_opponent_pays(item.player, deal.active, declared(item, ladders, fixed), what)
     return lines
+
+
+def declared(item: Item, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> int:
+    """What each opponent pays for one declaration."""
+    if item.type in ladders:
+        base, start = ladders[item.type]
+        return base + 5 * (item.count - start)
+    return fixed[item.type]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .base import (
+    TAROCKS_AND_MATADORS,
     Check,
     Deal,
     Item,
@@ -26,7 +27,6 @@ from .base import (
     each_opponent_pays,
     gettext_noop,
     into_pot,
-    ladder,
     later,
     one_pagat,
     one_winner_of_last_trick,
@@ -83,14 +83,6 @@ MAX_KINGS_LOST = 4
 BAND = 5
 GAIN_ABOVE = 24
 PAY_BELOW = 28
-
-
-def declaration_value(item: Item) -> int:
-    if item.type == "tarocks":
-        return ladder(10, item.count, 10)
-    if item.type == "matadors":
-        return ladder(10, item.count, 3)
-    return FIXED_DECLARATIONS[item.type]
 
 
 def band_points(points: int) -> int:
@@ -254,7 +246,7 @@ class Settlement:
             self.each_opponent_pays(item, LAST_TRICK, why(_("{player} takes the last trick"), player=item.player))
         for item in self.deal.events_of("nolo"):
             self.each_opponent_pays(item, NOLO, why(_("{player} takes no trick (nolo)"), player=item.player))
-        self.lines += pay_declarations(self.deal, declaration_value)
+        self.lines += pay_declarations(self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
 
     def bands(self, balance: str) -> None:
         bands = {name: band_points(points) for name, points in self.deal.card_points.items()}

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .base import (
+    TAROCKS_AND_MATADORS,
     Check,
     Deal,
-    Item,
     Line,
     Options,
     Variant,
@@ -20,7 +20,6 @@ from .base import (
     declaration_rules,
     each_opponent_pays,
     gettext_noop,
-    ladder,
     one_pagat,
     one_winner_of_last_trick,
     over_under,
@@ -55,13 +54,7 @@ MAX_TAROCKS = 21
 NEEDS_THE_EXCUSE = ("matadors", "half_cavalry", "three_kings")
 
 
-def declaration_value(item: Item) -> int:
-    """What each opponent pays for a declaration."""
-    if item.type == "tarocks":
-        return ladder(10, item.count, 10)
-    if item.type == "matadors":
-        return ladder(10, item.count, 3)
-    return {"cavalry": 10, "half_cavalry": 5, "four_kings": 10, "three_kings": 5}[item.type]
+FIXED_DECLARATIONS = {"cavalry": 10, "half_cavalry": 5, "four_kings": 10, "three_kings": 5}
 
 
 class GermanTaroc(Variant):
@@ -86,7 +79,7 @@ class GermanTaroc(Variant):
         yield from one_winner_of_last_trick(won, None, no_tricks)
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
-        lines = over_under(deal, PAR) + pay_declarations(deal, declaration_value)
+        lines = over_under(deal, PAR) + pay_declarations(deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
         for item in deal.events:
             assert item.player is not None
             if item.type == "pagat":

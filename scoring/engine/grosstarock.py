@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .base import (
+    TAROCKS_AND_MATADORS,
     Check,
     Deal,
     FieldSpec,
@@ -24,7 +25,6 @@ from .base import (
     declaration_rules,
     each_opponent_pays,
     gettext_noop,
-    ladder,
     later,
     one_pagat,
     one_winner_of_last_trick,
@@ -60,7 +60,7 @@ FIXED_DECLARATIONS = {
     "four_cavaliers": 5,
     "four_jacks": 5,
 }
-LADDERS = {"tarocks": (10, 10), "matadors": (10, 3), "kings": (5, 3), "ladons": (15, 16)}
+LADDERS = {**TAROCKS_AND_MATADORS, "kings": (5, 3), "ladons": (15, 16)}
 """Declarations worth ``base`` for ``start`` cards and 5 more per card beyond: (base, start)."""
 
 FOUR_OF_A_RANK = ("four_queens", "four_cavaliers", "four_jacks")
@@ -96,13 +96,6 @@ SILENT_VALAT = 26
 ANNOUNCED_VALAT = {1: 52, 13: 38, 20: 31}
 ANNOUNCED_NOLO = {1: 36, 13: 31}
 FAILED_NOLO = {1: 10, 13: 5}
-
-
-def declaration_value(item: Item) -> int:
-    if item.type in LADDERS:
-        base, start = LADDERS[item.type]
-        return ladder(base, item.count, start)
-    return FIXED_DECLARATIONS[item.type]
 
 
 def valats(deal: Deal) -> list[Item]:
@@ -156,7 +149,7 @@ class Grosstarock(Variant):
             lines += [Line(0, not_settled, p) for p in deal.active]
         else:
             lines += over_under(deal, PAR)
-        lines += pay_declarations(deal, declaration_value)
+        lines += pay_declarations(deal, LADDERS, FIXED_DECLARATIONS)
         for item in deal.events:
             value, what = event_value(item)
             assert item.player is not None
