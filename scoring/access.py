@@ -1,4 +1,5 @@
-"""Who may read and write what in a club. Views fetch clubs only through ``get_club_for_user``.
+"""Who may read and write what in a club. Views fetch clubs and sittings only through the
+``get_…_for_user`` helpers here, which check while they fetch and return what they learned.
 
 A superuser may do everything. Any member may read his club; what he may write depends on his
 role (viewer < scorekeeper < admin). A public club's read-only pages are open to everyone;
@@ -11,13 +12,18 @@ read but lacks the role is refused (403).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 
-from scoring.models import Club, Membership
+from scoring.models import Club, Membership, Sitting
 
 Role = Membership.Role
 ROLE_RANK = {Role.VIEWER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
@@ -25,6 +31,24 @@ ROLE_RANK = {Role.VIEWER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 
 class LoginRequired(Exception):
     """The page needs a logged-in user; ``club_view`` answers with a redirect to the login page."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """What the user may do in the club he fetched: his role, or ``None`` for a reader of a
+    public club who is not a member."""
+
+    role: str | None
+
+    @property
+    def scores(self) -> bool:
+        """Starts sittings, enters and corrects deals (scorekeepers and admins)."""
+        return has_role(self.role, Role.SCOREKEEPER)
+
+    @property
+    def administers(self) -> bool:
+        """Manages players, members and settings; corrects closed sittings (admins)."""
+        return has_role(self.role, Role.ADMIN)
 
 
 def role_of(user: Any, club: Club) -> str | None:
@@ -41,27 +65,41 @@ def has_role(role: str | None, needed: str) -> bool:
     return role is not None and ROLE_RANK[Role(role)] >= ROLE_RANK[Role(needed)]
 
 
-def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None) -> Club:
-    """The club, if the user may read it, and act in it with role ``needed`` when one is given.
-
-    The user's role is left on the club as ``club.role`` for the templates' links.
-    """
+def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None) -> tuple[Club, Access]:
+    """The club and the user's access to it, if he may read it (or act with role ``needed``)."""
     club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise Http404("no such club")
     role = role_of(request.user, club)
     readable = club.public or role is not None
-    if needed is None and readable:
-        club.role = role  # type: ignore[attr-defined]
-        return club
-    if needed is not None and has_role(role, needed):
-        club.role = role  # type: ignore[attr-defined]
-        return club
+    if (needed is None and readable) or (needed is not None and has_role(role, needed)):
+        return club, Access(role)
     if not request.user.is_authenticated:
         raise LoginRequired
     if not readable:
         raise Http404("no such club")
     raise PermissionDenied("your role in this club does not allow this")
+
+
+def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str | None = None) -> tuple[Sitting, Access]:
+    """The club's sitting and the user's access, as ``get_club_for_user`` decides it."""
+    club, access = get_club_for_user(request, slug, needed)
+    sitting = get_object_or_404(Sitting.objects.select_related("created_by"), pk=pk, club=club)
+    sitting.club = club
+    return sitting, access
+
+
+def club_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Send an anonymous visitor who was refused to the login page, then back."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except LoginRequired:
+            return redirect_to_login(request.get_full_path())
+
+    return wrapper
 
 
 def clubs_for_user(user: Any) -> QuerySet[Club]:

@@ -1,5 +1,5 @@
-"""Admin: clubs, players, memberships and tariffs are edited here; sittings, deals, revisions and
-result rows are shown read-only, because every write to them goes through ``scoring.services``."""
+"""Admin: clubs, players, memberships and tariffs are edited here; sittings, deal revisions and
+result rows are shown read-only, because every write to them goes through ``scoring.sittings.services``."""
 
 from typing import Any
 
@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from scoring.models import (
     Breakdown,
     Club,
-    Deal,
+    DealRevision,
     Membership,
     Player,
     ScoreRow,
@@ -32,58 +32,58 @@ class ReadOnly:
         return False
 
 
-class TariffInline(admin.TabularInline):
+class TariffInline(admin.TabularInline[Tariff, Club]):
     model = Tariff
     extra = 0
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(admin.ModelAdmin[Club]):
     list_display = ["name", "slug", "public"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TariffInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["display_name", "club", "active"]
     list_filter = ["club", "active"]
     search_fields = ["display_name"]
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(admin.ModelAdmin[Membership]):
     list_display = ["user", "club", "role"]
     list_filter = ["club", "role"]
     list_select_related = ["user", "club"]
 
 
-class SeatInline(ReadOnly, admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline[Seat, Sitting]):
     model = Seat
     extra = 0
 
 
 @admin.register(Sitting)
-class SittingAdmin(ReadOnly, admin.ModelAdmin):
+class SittingAdmin(ReadOnly, admin.ModelAdmin[Sitting]):
     list_display = ["__str__", "club", "variant", "date", "closed_at"]
     list_filter = ["club", "variant"]
     list_select_related = ["club"]
     inlines = [SeatInline]
 
 
-class ScoreRowInline(ReadOnly, admin.TabularInline):
+class ScoreRowInline(ReadOnly, admin.TabularInline[ScoreRow, DealRevision]):
     model = ScoreRow
     extra = 0
     fields = ["player", "points"]
 
 
-class BreakdownInline(ReadOnly, admin.StackedInline):
+class BreakdownInline(ReadOnly, admin.StackedInline[Breakdown, DealRevision]):
     model = Breakdown
     extra = 0
 
 
-@admin.register(Deal)
-class DealAdmin(ReadOnly, admin.ModelAdmin):
+@admin.register(DealRevision)
+class DealRevisionAdmin(ReadOnly, admin.ModelAdmin[DealRevision]):
     list_display = ["sitting", "number", "revision", "live", "removed", "entered_by", "entered_at"]
     list_filter = ["live", "removed", "sitting__club"]
     list_select_related = ["sitting__club", "entered_by"]

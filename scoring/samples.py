@@ -26,7 +26,7 @@ def random_sitting(
     most events a deal is drawn with (fewer survive when the engine refuses some).
     """
     variant = VARIANTS[key]
-    players = players or rng.sample(NAMES, rng.choice(variant.player_counts))
+    players = players or rng.sample(NAMES, rng.choice(variant.table_sizes))
     options = random_options(rng, variant)
     doc: dict[str, Any] = {"variant": key, "players": players, "options": options, "deals": []}
     for number in range(deals):
@@ -64,28 +64,19 @@ def valid_deal(
 
 
 def random_deal(rng: random.Random, variant: Variant, players: list[str], number: int, items: int) -> dict[str, Any]:
-    dealer = players[number % len(players)]
-    deal: dict[str, Any] = {"dealer": dealer}
+    seat = number % len(players) + 1
+    deal: dict[str, Any] = {"dealer": players[seat - 1]}
     active = list(players)
     if len(players) == 4:
-        out = dealer if variant.dealer_sits_out else rng.choice(players)
+        fixed = variant.sits_out(seat, 4) if variant.sitting_out_fixed else None
+        out = players[fixed - 1] if fixed else rng.choice(players)
         deal["sitting_out"] = out
         active.remove(out)
-    if variant.declarer_game:
-        deal["declarer"] = rng.choice(active)
-        deal["contract"] = rng.choice(list(variant.contracts))
-        deal["declarer_points"] = rng.randint(0, variant.pack_points)
-        if "all_tricks" in variant.extra_deal_keys and rng.random() < 0.2:
-            deal["all_tricks"] = True
-            deal["declarer_points"] = rng.randint(variant.pack_points - 10, variant.pack_points)
-        if "multiplier" in variant.extra_deal_keys and rng.random() < 0.5:
-            deal["multiplier"] = rng.choice([1, 2, 4])
-    else:
-        cuts = sorted(rng.randint(0, variant.pack_points) for _ in range(len(active) - 1))
-        bounds = [0, *cuts, variant.pack_points]
-        deal["card_points"] = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(active)}
-        if variant.declaration_types:
-            deal["declarations"] = random_items(rng, variant.declaration_types, active, items)
+    for key, spec in variant.deal_fields.items():
+        if spec.default is REQUIRED or rng.random() < 0.3:
+            deal[key] = random_value(rng, spec, active)
+    if variant.declaration_types:
+        deal["declarations"] = random_items(rng, variant.declaration_types, active, items)
     deal["events"] = random_items(rng, variant.event_types, active, items)
     return deal
 
@@ -106,6 +97,10 @@ def random_items(
 
 
 def random_value(rng: random.Random, spec: FieldSpec, active: list[str]) -> Any:
+    if spec.kind == "points":
+        cuts = sorted(rng.randint(spec.low, spec.high) for _ in range(len(active) - 1))
+        bounds = [0, *cuts, spec.high]
+        return {p: bounds[i + 1] - bounds[i] for i, p in enumerate(active)}
     if spec.kind == "player":
         return rng.choice(active)
     if spec.kind == "whole":
@@ -125,8 +120,8 @@ def repair(deal: dict[str, Any], fields: list[str]) -> None:
             doomed[kind].add(int(index))
         elif head == "declarations":
             doomed["declarations"].add(len(deal["declarations"]) - 1)
-        elif head == "all_tricks":
-            deal.pop("all_tricks")
+        elif head in deal and head not in ("dealer", "sitting_out", "events", "declarations"):
+            deal.pop(head)  # an optional deal-level field the rules refused, such as all_tricks
         else:
             raise AssertionError(f"the generator made an unrepairable {field}: {deal}")
     for kind, indexes in doomed.items():

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from scoring.models import Club, Membership, Player, Sitting
-from scoring.services import start_sitting
+from scoring.sittings.services import start_sitting
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden"
 

@@ -72,7 +72,7 @@ def test_a_write_without_the_csrf_token_is_refused_and_changes_nothing() -> None
     admin = make_member(club, "ada", Membership.Role.ADMIN)
     client = Client(enforce_csrf_checks=True)
     client.force_login(admin)
-    url = reverse("player_add", kwargs={"slug": club.slug})
+    url = reverse("club:player_add", kwargs={"slug": club.slug})
     assert client.post(url, {"display_name": "Zoe", "active": "on"}).status_code == 403
     assert not club.players.exists()
     page = client.get(url)

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from scoring.models import Deal, Sitting
-from scoring.services import Recorded, record_deal
+from scoring.models import DealRevision, Sitting
+from scoring.sittings.services import Recorded, record_deal
 
 from .factories import make_club, make_sitting
 
@@ -56,7 +56,9 @@ def test_two_deals_saved_at_once_get_numbers_n_and_n_plus_1(round_: int) -> None
     results = together(lambda: record_deal(table, DEAL, user=None), lambda: record_deal(table, DEAL, user=None))
     assert all(isinstance(r, Recorded) and r.created for r in results), results
     assert sorted(r.deal.number for r in results) == [2, 3]
-    assert list(Deal.objects.filter(sitting=table, live=True).order_by("number").values_list("number", flat=True)) == [
+    assert list(
+        DealRevision.objects.filter(sitting=table, live=True).order_by("number").values_list("number", flat=True)
+    ) == [
         1,
         2,
         3,
@@ -72,4 +74,4 @@ def test_one_form_sent_twice_at_once_is_entered_once(round_: int) -> None:
     assert all(isinstance(r, Recorded) for r in results), results
     assert sorted(r.created for r in results) == [False, True]
     assert results[0].deal.pk == results[1].deal.pk
-    assert Deal.objects.filter(sitting=table).count() == 1
+    assert DealRevision.objects.filter(sitting=table).count() == 1

@@ -9,9 +9,10 @@ import pytest
 from django.core.management import call_command
 
 from scoring.engine import score_sitting
-from scoring.models import Deal, Membership, ScoreRow
+from scoring.models import DealRevision, Membership, ScoreRow
 from scoring.samples import random_sitting
-from scoring.services import correct_deal, export_sitting, import_sitting, stored_result
+from scoring.sittings.results import sitting_document, stored_result
+from scoring.sittings.services import correct_deal, import_sitting
 
 from .factories import make_club, make_member
 
@@ -44,10 +45,10 @@ def test_correcting_deal_1_of_ten_danish_deals_equals_rescoring_the_corrected_do
     assert stored_result(sitting) == expected
     before = score_sitting(doc)
     assert [d["pots"] for d in expected["deals"]] != [d["pots"] for d in before["deals"]]
-    assert export_sitting(sitting)["deals"] == expected_doc["deals"]
+    assert sitting_document(sitting)["deals"] == expected_doc["deals"]
 
-    old = Deal.objects.get(sitting=sitting, number=1, revision=1)
-    new = Deal.objects.get(sitting=sitting, number=1, revision=2)
+    old = DealRevision.objects.get(sitting=sitting, number=1, revision=1)
+    new = DealRevision.objects.get(sitting=sitting, number=1, revision=2)
     assert (old.live, new.live, new.entered_by, new.reason) == (
         False,
         True,
@@ -63,7 +64,7 @@ def test_correcting_deal_1_of_ten_danish_deals_equals_rescoring_the_corrected_do
 
 def test_recompute_scores_reports_and_rebuilds_a_row_that_differs() -> None:
     sitting = import_sitting(make_club(), ten_deal_danish_sitting(), user=None)
-    row = ScoreRow.objects.filter(deal__number=3, sitting=sitting).select_related("player").first()
+    row = ScoreRow.objects.filter(revision__number=3, sitting=sitting).select_related("player").first()
     assert row is not None
     ScoreRow.objects.filter(pk=row.pk).update(points=row.points + 5)
     out = StringIO()
@@ -72,4 +73,4 @@ def test_recompute_scores_reports_and_rebuilds_a_row_that_differs() -> None:
     name = row.player.display_name
     assert f"sitting {sitting.pk} deal 3: {name} stored {row.points + 5}, computed {row.points}" in lines
     assert lines[-1] == "1 sittings checked, 1 rebuilt"
-    assert stored_result(sitting) == score_sitting(export_sitting(sitting))
+    assert stored_result(sitting) == score_sitting(sitting_document(sitting))

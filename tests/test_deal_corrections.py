@@ -9,9 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine import score_sitting
-from scoring.models import Deal, Membership
+from scoring.models import DealRevision, Membership
 from scoring.samples import random_sitting
-from scoring.services import export_sitting, import_sitting, stored_result
+from scoring.sittings.results import sitting_document, stored_result
+from scoring.sittings.services import import_sitting
 
 from .deal_posts import correct, enter
 from .factories import make_club, make_member
@@ -30,7 +31,7 @@ def test_correcting_deal_1_of_ten_danish_deals_through_the_page_rescores_every_l
     keeper.force_login(make_member(club, "kim", Membership.Role.SCOREKEEPER))
     doc = danish_ten()
     sitting = import_sitting(club, doc, user=None)
-    page = keeper.get(reverse("deal_correct", kwargs={"slug": club.slug, "pk": sitting.pk, "number": 1}))
+    page = keeper.get(reverse("scorekeeping:deal_correct", kwargs={"slug": club.slug, "pk": sitting.pk, "number": 1}))
     assert page.context["form"]["dealer"].value() == doc["deals"][0]["dealer"]
     corrected = {
         "dealer": doc["deals"][0]["dealer"],
@@ -42,7 +43,7 @@ def test_correcting_deal_1_of_ten_danish_deals_through_the_page_rescores_every_l
     expected = score_sitting({**doc, "deals": [corrected, *doc["deals"][1:]]})
     assert stored_result(sitting) == expected
     assert [d["pots"] for d in expected["deals"]] != [d["pots"] for d in score_sitting(doc)["deals"]]
-    history = keeper.get(reverse("sitting", kwargs={"slug": club.slug, "pk": sitting.pk})).content.decode()
+    history = keeper.get(reverse("sittings:detail", kwargs={"slug": club.slug, "pk": sitting.pk})).content.decode()
     assert "the Pagat fell in the last trick" in history
     assert "kim" in history
 
@@ -55,7 +56,7 @@ def test_a_correction_without_a_reason_is_refused_at_the_reason() -> None:
     sitting = import_sitting(club, doc, user=None)
     response = correct(keeper, sitting, 1, doc["deals"][0], reason="")
     assert response.context["form"].group_errors == {"reason": ["say why the deal is changed"]}
-    assert Deal.objects.filter(sitting=sitting, number=1).count() == 1
+    assert DealRevision.objects.filter(sitting=sitting, number=1).count() == 1
 
 
 def test_a_closed_sitting_refuses_a_scorekeeper_and_accepts_an_admin_with_a_reason() -> None:
@@ -65,7 +66,7 @@ def test_a_closed_sitting_refuses_a_scorekeeper_and_accepts_an_admin_with_a_reas
     admin.force_login(make_member(club, "ada", Membership.Role.ADMIN))
     doc = danish_ten()
     sitting = import_sitting(club, doc, user=None)
-    assert keeper.post(reverse("sitting_close", kwargs={"slug": club.slug, "pk": sitting.pk})).status_code == 302
+    assert keeper.post(reverse("scorekeeping:close", kwargs={"slug": club.slug, "pk": sitting.pk})).status_code == 302
     changed = {**doc["deals"][0], "card_points": {"Anna": 30, "Bernd": 30, "Carla": 18}}
 
     refused = correct(keeper, sitting, 1, changed, reason="recount")
@@ -83,8 +84,8 @@ def test_a_closed_sitting_takes_no_new_deal() -> None:
     keeper = Client()
     keeper.force_login(make_member(club, "kim", Membership.Role.SCOREKEEPER))
     sitting = import_sitting(club, danish_ten(), user=None)
-    keeper.post(reverse("sitting_close", kwargs={"slug": club.slug, "pk": sitting.pk}))
-    page = keeper.get(reverse("sitting", kwargs={"slug": club.slug, "pk": sitting.pk}))
+    keeper.post(reverse("scorekeeping:close", kwargs={"slug": club.slug, "pk": sitting.pk}))
+    page = keeper.get(reverse("sittings:detail", kwargs={"slug": club.slug, "pk": sitting.pk}))
     assert page.context["can_enter"] is False
     response = enter(keeper, sitting, {"dealer": "Anna", "card_points": {"Anna": 26, "Bernd": 26, "Carla": 26}})
     assert "closed" in " ".join(response.context["form"].non_field_errors())
@@ -97,11 +98,11 @@ def test_taking_back_the_last_deal_is_recorded_with_the_reason() -> None:
     keeper.force_login(make_member(club, "kim", Membership.Role.SCOREKEEPER))
     doc = danish_ten()
     sitting = import_sitting(club, doc, user=None)
-    url = reverse("deal_undo", kwargs={"slug": club.slug, "pk": sitting.pk})
+    url = reverse("scorekeeping:deal_undo", kwargs={"slug": club.slug, "pk": sitting.pk})
     assert keeper.post(url, {"reason": ""}).status_code == 302
     assert sitting.live_deals().count() == 10
     assert keeper.post(url, {"reason": "entered twice"}).status_code == 302
     assert sitting.live_deals().count() == 9
-    assert Deal.objects.get(sitting=sitting, removed=True).reason == "entered twice"
+    assert DealRevision.objects.get(sitting=sitting, removed=True).reason == "entered twice"
     assert stored_result(sitting) == score_sitting({**doc, "deals": doc["deals"][:9]})
-    assert export_sitting(sitting)["deals"] == doc["deals"][:9]
+    assert sitting_document(sitting)["deals"] == doc["deals"][:9]

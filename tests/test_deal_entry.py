@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine import score_sitting
-from scoring.models import Deal, Membership, Sitting
-from scoring.services import export_sitting, stored_result
+from scoring.models import DealRevision, Membership, Sitting
+from scoring.sittings.results import sitting_document, stored_result
 
 from .deal_posts import enter, post_data
 from .factories import make_club, make_member, make_sitting
@@ -106,7 +106,7 @@ def test_a_realistic_deal_entered_through_the_form_is_stored_as_the_engine_score
     response = enter(client, sitting, REALISTIC[variant])
     assert response.status_code == 302, response.context["form"].errors if response.context else response
     assert response["Location"].endswith("?saved=1#deal-1")
-    exported = export_sitting(sitting)
+    exported = sitting_document(sitting)
     assert exported["deals"] == [REALISTIC[variant]]
     assert stored_result(sitting) == score_sitting(exported)
     page = client.get(response["Location"])
@@ -117,7 +117,7 @@ def test_a_realistic_deal_entered_through_the_form_is_stored_as_the_engine_score
 def test_the_form_offers_the_next_dealer_and_who_sits_out_by_rotation(keeper_client: tuple[Client, Any]) -> None:
     client, club = keeper_client
     sitting = make_sitting(club, "danish_tarok", *TABLES["danish_tarok"])
-    url = reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk})
+    url = reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk})
     form = client.get(url).context["form"]
     assert (form["dealer"].value(), form["sitting_out"].value()) == ("Anna", "Carla")
     enter(client, sitting, REALISTIC["danish_tarok"])
@@ -128,10 +128,12 @@ def test_the_form_offers_the_next_dealer_and_who_sits_out_by_rotation(keeper_cli
 def test_the_last_blank_card_points_are_what_the_pack_leaves(keeper_client: tuple[Client, Any]) -> None:
     client, club = keeper_client
     sitting = make_sitting(club, "grosstarock", "Anna", "Bernd", "Carla")
-    data = post_data({"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20}}, ["Anna", "Bernd", "Carla"])
-    response = client.post(reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data)
+    data = post_data(
+        "grosstarock", {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20}}, ["Anna", "Bernd", "Carla"]
+    )
+    response = client.post(reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data)
     assert response.status_code == 302
-    assert export_sitting(sitting)["deals"][0]["card_points"] == {"Anna": 40, "Bernd": 20, "Carla": 18}
+    assert sitting_document(sitting)["deals"][0]["card_points"] == {"Anna": 40, "Bernd": 20, "Carla": 18}
 
 
 def test_the_same_form_posted_twice_creates_one_deal(keeper_client: tuple[Client, Any]) -> None:
@@ -141,7 +143,7 @@ def test_the_same_form_posted_twice_creates_one_deal(keeper_client: tuple[Client
     first = enter(client, sitting, deal, key="tap-1")
     second = enter(client, sitting, deal, key="tap-1")
     assert first.status_code == second.status_code == 302
-    assert Deal.objects.filter(sitting=sitting).count() == 1
+    assert DealRevision.objects.filter(sitting=sitting).count() == 1
     said = [str(m) for m in client.get(second["Location"]).context["messages"]]
     assert said == ["Deal 1 saved.", "Deal 1 was already entered."]
 
@@ -159,7 +161,7 @@ def test_a_rejected_deal_keeps_everything_typed_and_stores_nothing(keeper_client
     form = response.context["form"]
     assert form.group_errors == {"card_points": ["card points add up to 77, not 78"]}
     assert (form["dealer"].value(), form["cp_2"].value(), form["ev-0-who"].value()) == ("Bernd", "17", "Carla")
-    assert not Deal.objects.exists()
+    assert not DealRevision.objects.exists()
 
 
 def test_an_implausible_deal_is_held_for_confirmation_then_saved(keeper_client: tuple[Client, Any]) -> None:
@@ -173,17 +175,17 @@ def test_an_implausible_deal_is_held_for_confirmation_then_saved(keeper_client: 
     }
     held = enter(client, sitting, deal)
     assert held.status_code == 200
-    assert [w.message for w in held.context["form"].warnings] == ["Anna declared all four Kings, yet Bernd plays one"]
-    assert not Deal.objects.exists()
+    assert held.context["doubts"] == ["Anna declared all four Kings, yet Bernd plays one"]
+    assert not DealRevision.objects.exists()
     saved = enter(client, sitting, deal, confirm="1")
     assert saved.status_code == 302
-    assert stored_result(sitting) == score_sitting(export_sitting(sitting))
+    assert stored_result(sitting) == score_sitting(sitting_document(sitting))
 
 
 def test_the_counting_helper_fills_the_card_points_without_javascript(keeper_client: tuple[Client, Any]) -> None:
     client, club = keeper_client
     sitting = make_sitting(club, "kosakeln", "Anna", "Bernd")
-    data = post_data({"dealer": "Anna", "declarer": "Anna", "contract": "solo"}, ["Anna", "Bernd"])
+    data = post_data("kosakeln", {"dealer": "Anna", "declarer": "Anna", "contract": "solo"}, ["Anna", "Bernd"])
     data.update(
         count="1",
         count_for="declarer_points",
@@ -193,29 +195,37 @@ def test_the_counting_helper_fills_the_card_points_without_javascript(keeper_cli
         count_jacks="1",
         count_others="4",
     )
-    response = client.post(reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data)
+    response = client.post(reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data)
     assert response.status_code == 200
     assert response.context["form"]["declarer_points"].value() == "36"
     assert "35⅔" in response.content.decode()
-    assert not Deal.objects.exists()
+    assert not DealRevision.objects.exists()
 
 
 def test_more_rows_adds_rows_and_keeps_what_was_typed(keeper_client: tuple[Client, Any]) -> None:
     client, club = keeper_client
     sitting = make_sitting(club, "grosstarock", "Anna", "Bernd", "Carla")
-    data = post_data(REALISTIC["german_taroc"] | {"declarations": []}, ["Anna", "Bernd", "Carla"], more_rows="1")
-    response = client.post(reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data)
+    data = post_data(
+        "grosstarock", REALISTIC["german_taroc"] | {"declarations": []}, ["Anna", "Bernd", "Carla"], more_rows="1"
+    )
+    response = client.post(reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data)
     form = response.context["form"]
     assert form.row_count == 7
     assert form["cp_0"].value() == "40"
     assert 'name="rows" value="7"' in response.content.decode()
-    assert not Deal.objects.exists()
+    assert not DealRevision.objects.exists()
     data = post_data(
-        {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}}, ["Anna", "Bernd", "Carla"], rows=7
+        "grosstarock",
+        {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}},
+        ["Anna", "Bernd", "Carla"],
+        rows=7,
     )
     data |= {"ev-6-type": "pagat_ultimo", "ev-6-who": "Bernd", "ev-6-result": "won"}
-    assert client.post(reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data).status_code == 302
-    assert export_sitting(sitting)["deals"][0]["events"] == [
+    assert (
+        client.post(reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk}), data).status_code
+        == 302
+    )
+    assert sitting_document(sitting)["deals"][0]["events"] == [
         {"type": "pagat_ultimo", "player": "Bernd", "result": "won"}
     ]
 
@@ -229,7 +239,7 @@ def test_a_viewer_cannot_enter_a_deal(keeper_client: tuple[Client, Any]) -> None
         enter(viewer, sitting, {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}}).status_code
         == 403
     )
-    assert not Deal.objects.exists()
+    assert not DealRevision.objects.exists()
 
 
 def test_starting_a_sitting_seats_the_players_in_dealing_order(keeper_client: tuple[Client, Any]) -> None:
@@ -237,7 +247,7 @@ def test_starting_a_sitting_seats_the_players_in_dealing_order(keeper_client: tu
     players = [club.players.create(display_name=name) for name in ("Anna", "Bernd", "Carla", "Dora")]
     club.default_options = {"danish_tarok": {"ante": 40}}
     club.save()
-    url = reverse("sitting_new", kwargs={"slug": club.slug})
+    url = reverse("scorekeeping:start", kwargs={"slug": club.slug})
     page = client.get(url, {"variant": "danish_tarok"})
     assert page.context["form"]["option_ante"].value() == 40
     data = {"variant": "danish_tarok", "date": "2026-11-29", "option_ante": "40", "option_dealer_stake": "5"}
@@ -245,7 +255,7 @@ def test_starting_a_sitting_seats_the_players_in_dealing_order(keeper_client: tu
     data |= {f"seat_{i}": str(p.pk) for i, p in enumerate([players[2], players[0], players[3], players[1]], start=1)}
     response = client.post(url, data)
     sitting = Sitting.objects.get()
-    assert response["Location"] == reverse("deal_new", kwargs={"slug": club.slug, "pk": sitting.pk})
+    assert response["Location"] == reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk})
     assert [p.display_name for p in sitting.seated_players()] == ["Carla", "Anna", "Dora", "Bernd"]
     assert sitting.options["ante"] == 40
 
@@ -254,6 +264,6 @@ def test_starting_a_sitting_refuses_a_player_seated_twice(keeper_client: tuple[C
     client, club = keeper_client
     anna = club.players.create(display_name="Anna")
     data = {"variant": "kosakeln", "date": "2026-11-29", "seat_1": anna.pk, "seat_2": anna.pk}
-    response = client.post(reverse("sitting_new", kwargs={"slug": club.slug}), data)
+    response = client.post(reverse("scorekeeping:start", kwargs={"slug": club.slug}), data)
     assert response.context["form"].errors == {"seat_2": ["This player already has a seat."]}
     assert not Sitting.objects.exists()

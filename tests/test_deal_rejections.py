@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scoring.models import Deal, Membership
+from scoring.models import DealRevision, Membership
 
 from .deal_posts import enter
 from .factories import make_club, make_member, make_sitting
@@ -317,4 +317,4 @@ def test_a_refused_deal_shows_the_message_at_its_control(
         assert form.errors.get(control), (form.errors, form.group_errors)
     else:
         assert form.group_errors.get(control), (form.errors, form.group_errors)
-    assert not Deal.objects.exists()
+    assert not DealRevision.objects.exists()

@@ -10,7 +10,7 @@ from django.test import Client
 
 from scoring.demo import DEMO_PASSWORD, DEMO_USER, demo_sittings
 from scoring.engine import VARIANTS, score_sitting
-from scoring.services import export_sitting, stored_result
+from scoring.sittings.results import sitting_document, stored_result
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_the_demo_loads_one_sitting_per_variant_of_about_ten_deals() -> None:
     assert sorted(s.variant for s in sittings) == sorted(VARIANTS)
     for sitting in sittings:
         assert 8 <= sitting.live_deals().count() <= 12
-        assert stored_result(sitting) == score_sitting(export_sitting(sitting))
+        assert stored_result(sitting) == score_sitting(sitting_document(sitting))
 
 
 def test_loading_the_demo_twice_adds_nothing() -> None:

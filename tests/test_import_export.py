@@ -10,7 +10,8 @@ from django.test import Client
 
 from scoring.engine import score_sitting
 from scoring.models import Membership
-from scoring.services import export_sitting, import_sitting, stored_result
+from scoring.sittings.results import sitting_document, stored_result
+from scoring.sittings.services import import_sitting
 
 from .factories import golden_documents, make_club, make_member
 
@@ -28,10 +29,10 @@ def test_a_golden_sitting_round_trips_through_the_database(path: Path, client: C
     response = client.get(f"/clubs/{club.slug}/sittings/{sitting.pk}/scores.json")
     assert response.status_code == 200
     assert response.json() == expected
-    exported = export_sitting(sitting)
+    exported = sitting_document(sitting)
     assert score_sitting(exported) == expected
     again = import_sitting(club, exported, user=None)
-    assert export_sitting(again) == exported
+    assert sitting_document(again) == exported
 
 
 def test_it_matches_players_by_name_and_creates_the_missing_ones() -> None:

@@ -6,15 +6,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scoring.models import Membership
-from scoring.services import import_sitting
+from scoring.models import Membership, Sitting
+from scoring.sittings.services import import_sitting
 
 from .factories import golden, make_club, make_member, make_user
 
 pytestmark = pytest.mark.django_db
 
 
-def url_of(sitting) -> str:  # type: ignore[no-untyped-def]
+def url_of(sitting: Sitting) -> str:
     return f"/clubs/{sitting.club.slug}/sittings/{sitting.pk}/scores.json"
 
 

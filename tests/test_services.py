@@ -7,20 +7,11 @@ from typing import Any
 import pytest
 from django.apps import apps
 
+from scoring.club.services import Refused, remove_member, set_member
 from scoring.engine import InvalidSitting, score_sitting
-from scoring.models import Deal, Membership
-from scoring.services import (
-    Refused,
-    close_sitting,
-    correct_deal,
-    export_sitting,
-    record_deal,
-    remove_last_deal,
-    remove_member,
-    set_member,
-    start_sitting,
-    stored_result,
-)
+from scoring.models import DealRevision, Membership
+from scoring.sittings.results import sitting_document, stored_result
+from scoring.sittings.services import close_sitting, correct_deal, record_deal, remove_last_deal, start_sitting
 
 from .factories import make_club, make_member, make_players, make_sitting
 
@@ -41,7 +32,7 @@ def test_it_stores_each_deal_with_the_engines_scores_lines_and_totals() -> None:
     sitting = make_sitting(make_club(), "grosstarock", "Anna", "Bernd", "Carla")
     record_deal(sitting, deal(declarations=[{"type": "tarocks", "player": "Anna", "count": 12}]), user=None)
     record_deal(sitting, deal(dealer="Bernd"), user=None)
-    assert stored_result(sitting) == score_sitting(export_sitting(sitting))
+    assert stored_result(sitting) == score_sitting(sitting_document(sitting))
     assert stored_result(sitting)["totals"] == {"Anna": 54 + 14, "Bernd": -26 - 6, "Carla": -28 - 8}
 
 
@@ -95,11 +86,11 @@ def test_the_same_form_key_records_one_deal() -> None:
 def test_renaming_a_player_changes_no_stored_or_exported_score() -> None:
     sitting = make_sitting(make_club(), "grosstarock", "Anna", "Bernd", "Carla")
     record_deal(sitting, deal(events=[{"type": "pagat_ultimo", "player": "Bernd", "result": "won"}]), user=None)
-    before_rows, before_doc = stored_result(sitting), export_sitting(sitting)
+    before_rows, before_doc = stored_result(sitting), sitting_document(sitting)
     bernd = sitting.seated_players()[1]
     bernd.display_name = "Bernhard"
     bernd.save()
-    after_rows, after_doc = stored_result(sitting), export_sitting(sitting)
+    after_rows, after_doc = stored_result(sitting), sitting_document(sitting)
     assert list(after_rows["totals"].values()) == list(before_rows["totals"].values())
     assert after_doc["players"] == ["Anna", "Bernhard", "Carla"]
     assert after_doc["deals"][0]["events"][0]["player"] == "Bernhard"
@@ -112,7 +103,7 @@ def test_a_correction_keeps_the_old_revision_with_who_and_why() -> None:
     sitting = make_sitting(club, "grosstarock", "Anna", "Bernd", "Carla")
     record_deal(sitting, deal(), user=keeper)
     correct_deal(sitting, 1, deal(card_points={"Anna": 30, "Bernd": 30, "Carla": 18}), user=keeper, reason="miscounted")
-    revisions = list(Deal.objects.filter(sitting=sitting, number=1).order_by("revision"))
+    revisions = list(DealRevision.objects.filter(sitting=sitting, number=1).order_by("revision"))
     assert [(d.revision, d.live, d.reason) for d in revisions] == [(1, False, ""), (2, True, "miscounted")]
     assert revisions[0].data["card_points"] == {"0": 40, "1": 20, "2": 18}
     assert revisions[1].entered_by == keeper
@@ -135,9 +126,9 @@ def test_removing_the_last_deal_is_recorded_as_a_revision() -> None:
     record_deal(sitting, deal(dealer="Bernd"), user=None)
     remove_last_deal(sitting, user=None, reason="dealt twice by mistake")
     assert [d.number for d in sitting.live_deals()] == [1]
-    removal = Deal.objects.get(sitting=sitting, number=2, removed=True)
+    removal = DealRevision.objects.get(sitting=sitting, number=2, removed=True)
     assert (removal.revision, removal.live, removal.reason) == (2, False, "dealt twice by mistake")
-    assert Deal.objects.get(sitting=sitting, number=2, revision=1).data["dealer"] == 1
+    assert DealRevision.objects.get(sitting=sitting, number=2, revision=1).data["dealer"] == 1
     assert stored_result(sitting)["totals"] == {"Anna": 14, "Bernd": -6, "Carla": -8}
     again = record_deal(sitting, deal(dealer="Bernd"), user=None)
     assert (again.deal.number, again.deal.revision) == (2, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -35,7 +36,7 @@ def test_export_prints_the_document_that_import_read() -> None:
     assert exported["players"] == original["players"]
 
 
-def test_import_refuses_an_unknown_club_and_a_bad_document(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_import_refuses_an_unknown_club_and_a_bad_document(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"variant": "grosstarock"}')
     make_club("runde")

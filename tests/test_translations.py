@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -19,29 +20,41 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES"
 
 
-def entries(po: Path) -> list[dict[str, object]]:
-    """The entries of a .po file: msgid, plural, translations, flags (the header left out)."""
+@dataclass
+class Entry:
+    """One entry of a .po file: its text, its plural, its translations and its flags."""
+
+    msgid: str = ""
+    plural: str | None = None
+    msgstr: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+
+def entries(po: Path) -> list[Entry]:
+    """The entries of a .po file (the header left out)."""
     found = []
     for block in po.read_text(encoding="utf-8").split("\n\n"):
-        entry: dict[str, object] = {"flags": [], "msgstr": []}
+        entry = Entry()
         current = None
         for line in block.splitlines():
             if line.startswith("#,"):
-                entry["flags"] = [flag.strip() for flag in line[2:].split(",")]
+                entry.flags = [flag.strip() for flag in line[2:].split(",")]
             elif line.startswith("#"):
                 continue
             elif line.startswith("msgid_plural "):
-                entry["plural"], current = decode(line[13:]), "plural"
+                entry.plural, current = decode(line[13:]), "plural"
             elif line.startswith("msgid "):
-                entry["msgid"], current = decode(line[6:]), "msgid"
+                entry.msgid, current = decode(line[6:]), "msgid"
             elif line.startswith("msgstr"):
-                entry["msgstr"].append(decode(line.split(" ", 1)[1]))  # type: ignore[union-attr]
+                entry.msgstr.append(decode(line.split(" ", 1)[1]))
                 current = "msgstr"
             elif line.startswith('"') and current == "msgstr":
-                entry["msgstr"][-1] += decode(line)  # type: ignore[index]
-            elif line.startswith('"') and current:
-                entry[current] += decode(line)  # type: ignore[operator]
-        if entry.get("msgid"):
+                entry.msgstr[-1] += decode(line)
+            elif line.startswith('"') and current == "plural":
+                entry.plural = (entry.plural or "") + decode(line)
+            elif line.startswith('"') and current == "msgid":
+                entry.msgid += decode(line)
+        if entry.msgid:
             found.append(entry)
     return found
 
@@ -53,8 +66,8 @@ def decode(quoted: str) -> str:
 def test_every_german_entry_is_translated_and_none_is_fuzzy() -> None:
     catalogue = entries(CATALOGUE / "django.po")
     assert len(catalogue) > 100
-    untranslated = [e["msgid"] for e in catalogue if not all(e["msgstr"])]  # type: ignore[call-overload]
-    fuzzy = [e["msgid"] for e in catalogue if "fuzzy" in e["flags"]]  # type: ignore[operator]
+    untranslated = [e.msgid for e in catalogue if not all(e.msgstr)]
+    fuzzy = [e.msgid for e in catalogue if "fuzzy" in e.flags]
     assert (untranslated, fuzzy) == ([], [])
     assert "fuzzy" not in (CATALOGUE / "django.po").read_text().split("msgid", 2)[1]
 
@@ -63,12 +76,11 @@ def test_the_committed_mo_file_says_what_the_po_file_says() -> None:
     with (CATALOGUE / "django.mo").open("rb") as mo:
         compiled = gettext.GNUTranslations(mo)
     for entry in entries(CATALOGUE / "django.po"):
-        msgstr: list[str] = entry["msgstr"]  # type: ignore[assignment]
-        if "plural" in entry:
-            assert compiled.ngettext(entry["msgid"], entry["plural"], 1) == msgstr[0]  # type: ignore[arg-type]
-            assert compiled.ngettext(entry["msgid"], entry["plural"], 5) == msgstr[1]  # type: ignore[arg-type]
+        if entry.plural is not None:
+            assert compiled.ngettext(entry.msgid, entry.plural, 1) == entry.msgstr[0]
+            assert compiled.ngettext(entry.msgid, entry.plural, 5) == entry.msgstr[1]
         else:
-            assert compiled.gettext(entry["msgid"]) == msgstr[0]  # type: ignore[arg-type]
+            assert compiled.gettext(entry.msgid) == entry.msgstr[0]
 
 
 def test_the_catalogue_holds_every_string_the_code_marks(tmp_path: Path) -> None:
@@ -88,10 +100,10 @@ def test_the_catalogue_holds_every_string_the_code_marks(tmp_path: Path) -> None
         check=True,
         capture_output=True,
     )
-    fresh = {e["msgid"] for e in entries(copy / "locale" / "de" / "LC_MESSAGES" / "django.po")}
-    committed = {e["msgid"] for e in entries(CATALOGUE / "django.po")}
-    assert sorted(fresh - committed) == [], "marked in the code but missing from the catalogue"  # type: ignore[type-var]
-    assert sorted(committed - fresh) == [], "in the catalogue but no longer in the code"  # type: ignore[type-var]
+    fresh = {e.msgid for e in entries(copy / "locale" / "de" / "LC_MESSAGES" / "django.po")}
+    committed = {e.msgid for e in entries(CATALOGUE / "django.po")}
+    assert sorted(fresh - committed) == [], "marked in the code but missing from the catalogue"
+    assert sorted(committed - fresh) == [], "in the catalogue but no longer in the code"
 
 
 @pytest.mark.django_db
@@ -107,15 +119,15 @@ PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}|%\((\w+)\)s")
 
 def test_every_german_translation_keeps_the_placeholders_of_its_text() -> None:
     for entry in entries(CATALOGUE / "django.po"):
-        wanted = {a or b for a, b in PLACEHOLDER.findall(entry["msgid"])}  # type: ignore[arg-type]
-        for msgstr in entry["msgstr"]:  # type: ignore[union-attr]
+        wanted = {a or b for a, b in PLACEHOLDER.findall(entry.msgid)}
+        for msgstr in entry.msgstr:
             assert {a or b for a, b in PLACEHOLDER.findall(msgstr)} == wanted, entry["msgid"]
 
 
 @pytest.mark.django_db
 def test_the_breakdown_speaks_german_on_a_german_page(client: Client) -> None:
     from scoring.models import Membership
-    from scoring.services import import_sitting
+    from scoring.sittings.services import import_sitting
 
     from .factories import golden, make_club, make_member
 
@@ -124,7 +136,9 @@ def test_the_breakdown_speaks_german_on_a_german_page(client: Client) -> None:
     sitting = import_sitting(club, golden("danish_tarok", "three-deals-pots"), user=None)
     page = client.get(f"/clubs/{club.slug}/sittings/{sitting.pk}/", headers={"accept-language": "de"})
     text = page.content.decode()
-    assert "Anna gewinnt den Pagat ultimo und nimmt den Topf Pagat" in text
-    assert "Gründung des Topfs König: 20 von jedem Spieler" in text
+    assert "Anna gewinnt den Pagat ultimo und nimmt den Pagattopf" in text
+    assert "Königstopf neu gegründet: 20 von jedem Spieler" in text
+    assert text.count('<th class="num">Königstopf</th>') == 1, "the sheet's column says what the breakdown says"
+    assert "Topf König" not in text and "Königs-Topf" not in text
     english = client.get(f"/clubs/{club.slug}/sittings/{sitting.pk}/scores.json", headers={"accept-language": "de"})
     assert "Anna wins the Pagat ultimo and takes the Pagat pot" in english.content.decode()

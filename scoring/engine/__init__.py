@@ -4,15 +4,17 @@
 ``InvalidSitting`` for bad input; ``count_cards`` counts the card points of a pile.
 """
 
-from .base import InvalidSitting, OptionSpec, Problem, Variant
+from .base import Doubt, FieldSpec, InvalidSitting, OptionSpec, Problem, Variant
 from .cards import PileCount, count_cards, count_pile
 from .reading import Sitting, read_sitting
-from .registry import VARIANTS, find_variant
+from .registry import VARIANTS, register, unregister
 from .sitting import DealResult, SittingResult, score, score_sitting
 
 __all__ = [
     "VARIANTS",
     "DealResult",
+    "Doubt",
+    "FieldSpec",
     "InvalidSitting",
     "OptionSpec",
     "PileCount",
@@ -22,8 +24,9 @@ __all__ = [
     "Variant",
     "count_cards",
     "count_pile",
-    "find_variant",
     "read_sitting",
+    "register",
     "score",
     "score_sitting",
+    "unregister",
 ]

@@ -32,7 +32,12 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+_ = gettext_noop
+
 SIDES = ("declarer", "defenders")
+GAME_POINTS = "game_points"
+CENTS = "cents"
+"""The units a variant's scores are kept in."""
 
 
 # --- problems -------------------------------------------------------------------------------
@@ -75,11 +80,14 @@ REQUIRED = object()
 
 @dataclass(frozen=True)
 class FieldSpec:
-    """How one key of a declaration or event is read.
+    """How one key of a deal, a declaration or an event is read, shown and sampled.
 
     ``kind`` is ``player`` (an active player), ``choice`` (one of ``choices``, compared with
-    their JSON type), ``whole`` (an integer from ``low`` to ``high``) or ``flag`` (a boolean).
-    ``attr`` is the :class:`Item` attribute the value lands in.
+    their JSON type), ``whole`` (an integer from ``low`` to ``high``), ``flag`` (a boolean) or
+    ``points`` (every active player's whole number from ``low`` to ``high``, together ``high``:
+    card points). ``attr`` is the :class:`Item` or :class:`Deal` attribute the value lands in.
+    ``label`` names the field on a form; ``labels`` are the words for the choices, in their
+    order, where the glossary has none (both marked for translation).
     """
 
     attr: str
@@ -88,6 +96,14 @@ class FieldSpec:
     low: int = 0
     high: int = 0
     default: object = REQUIRED
+    label: str = ""
+    labels: tuple[str, ...] = ()
+
+    def word(self, value: object) -> str:
+        """The English word for one of the choices (``announced valat``, ``doubled (×2)``)."""
+        if self.labels:
+            return self.labels[self.choices.index(value)]
+        return word(str(value))
 
 
 def player() -> FieldSpec:
@@ -114,6 +130,42 @@ def side() -> FieldSpec:
 
 def announced() -> FieldSpec:
     return FieldSpec("announced", "flag", default=False)
+
+
+# deal-level fields: what a deal records besides the dealer, who sits out and its items
+
+
+def card_points(pack: int) -> FieldSpec:
+    """Every active player's card points, together the whole pack."""
+    return FieldSpec("card_points", "points", low=0, high=pack, label=_("Card points"))
+
+
+def declarer() -> FieldSpec:
+    return FieldSpec("declarer", "player", label=_("Declarer"))
+
+
+def contract(contracts: Mapping[str, int]) -> FieldSpec:
+    return FieldSpec("contract", "choice", tuple(contracts), label=_("Contract"))
+
+
+def declarer_points(pack: int) -> FieldSpec:
+    return FieldSpec("declarer_points", "whole", low=0, high=pack, label=_("Declarer's card points"))
+
+
+def all_tricks() -> FieldSpec:
+    return FieldSpec("all_tricks", "flag", default=False, label=_("The declarer took every trick"))
+
+
+def multiplier() -> FieldSpec:
+    """Doubling by the defenders (×2) and redoubling by the declarer (×4)."""
+    return FieldSpec(
+        "multiplier",
+        "choice",
+        (1, 2, 4),
+        default=1,
+        label=_("Doubling"),
+        labels=(_("none"), _("doubled (×2)"), _("redoubled (×4)")),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +203,7 @@ class Deal:
     """One deal, checked against the sitting's players and the variant's vocabulary.
 
     Each-for-himself variants fill ``card_points`` and ``declarations``; declarer variants fill
-    ``declarer``, ``contract`` and ``declarer_points``.
+    ``declarer``, ``contract`` and ``declarer_points``; the variant's ``deal_fields`` say which.
     """
 
     number: int
@@ -167,10 +219,8 @@ class Deal:
     multiplier: int = 1
     declarations: tuple[Item, ...] = ()
     events: tuple[Item, ...] = ()
-
-    @property
-    def defenders(self) -> tuple[str, ...]:
-        return tuple(p for p in self.active if p != self.declarer)
+    extra: Mapping[str, object] = field(default_factory=dict)
+    """Deal-level fields of a variant that the shared attributes above do not hold."""
 
     def next_active_after(self, name: str) -> str:
         """The first active player after ``name`` in dealing order."""
@@ -191,7 +241,8 @@ class Deal:
 @dataclass(frozen=True)
 class OptionSpec:
     """A house-rule option: its default, its type (``bool``, ``whole`` or ``choice``) and range,
-    a short ``label`` and a one-sentence ``help`` for the forms."""
+    a short ``label`` and a one-sentence ``help`` for the forms, and the words for its choices
+    (``labels``, in the order of ``choices``)."""
 
     name: str
     kind: str
@@ -201,6 +252,11 @@ class OptionSpec:
     low: int = 0
     high: int | None = None
     choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+
+    def word(self, value: str) -> str:
+        """The English words for one of the choices."""
+        return self.labels[self.choices.index(value)] if self.labels else word(value)
 
 
 class Options:
@@ -230,8 +286,6 @@ class Options:
 
 # --- reasons: the words of the breakdown ---------------------------------------------------
 
-_ = gettext_noop
-
 GLOSSARY = {
     # contracts
     "ansager": _("Ansager"), "solo": _("Solo"), "super": _("Super"), "super_mord": _("Super Mord"),
@@ -258,8 +312,19 @@ GLOSSARY = {
     "ultimo": _("ultimo"), "declarer": _("declarer"), "defenders": _("defenders"),
     "after": _("after the talon"), "before": _("before the talon"),
     "clubs": _("clubs"), "spades": _("spades"), "hearts": _("hearts"), "diamonds": _("diamonds"),
+    # units
+    GAME_POINTS: _("game points"), CENTS: _("cents"),
 }  # fmt: skip
-"""The rules' words as a breakdown says them, by the key the sitting format uses."""
+"""The rules' words as a breakdown says them, by the key the sitting format uses.
+
+Words shared by several variants are here; a variant brings its own in ``Variant.words``, which
+the registry adds when it registers the variant.
+"""
+
+
+def word(key: str) -> str:
+    """The English word for a key of the rules (``pagat_ultimo``: ``Pagat ultimo``)."""
+    return GLOSSARY.get(key) or key.replace("_", " ")
 
 
 class Term(str):
@@ -294,7 +359,7 @@ class Reason:
             values: dict[str, object] = {}
             for key, value in self.args.items():
                 if isinstance(value, Term):
-                    value = GLOSSARY.get(value) or value.replace("_", " ")
+                    value = word(value)
                 elif isinstance(value, Reason):
                     value = str(value)
                 values[key] = value
@@ -305,9 +370,8 @@ class Reason:
         return f"Reason({self.template!r}, {dict(self.args)!r})"
 
     def __eq__(self, other: object) -> bool:
+        """Equal template and values; a class that defines equality alone is not hashable."""
         return isinstance(other, Reason) and (self.template, dict(self.args)) == (other.template, dict(other.args))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def as_data(self) -> dict[str, object]:
         """A JSON-ready form, to store and render later in any language."""
@@ -326,7 +390,7 @@ def _render(value: object, translate: Callable[[str], str]) -> object:
     if isinstance(value, Reason):
         return value.render(translate)
     if isinstance(value, Term):
-        return translate(GLOSSARY.get(value, value.replace("_", " ")))
+        return translate(word(value))
     return value
 
 
@@ -402,43 +466,85 @@ def into_pot(players: Sequence[str], pot: str, amount: int, reason: Reason) -> l
 Check = Iterator[tuple[str | None, str]]
 """What a consistency check yields: (field path, message) for each rule the deal breaks."""
 
+Doubts = Iterator[tuple[str | None, Reason]]
+"""What a plausibility check yields: (field path, why the deal looks unlikely)."""
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A deal the rules allow but that looks unlikely at a real table; the scorekeeper may confirm it."""
+
+    deal: int
+    field: str | None
+    reason: Reason
+
+    @property
+    def message(self) -> str:
+        return str(self.reason)
+
 
 class Variant:
-    """A scoring system. Subclasses set the class attributes and override ``check`` and ``score``.
+    """A scoring system, and every fact about it that the rest of tarokclub needs.
 
-    ``declarer_game`` decides the deal's shape: each-for-himself variants record every
-    active player's card points and declarations; declarer variants record the declarer, the
-    contract and the declarer's card points.
+    Subclasses set the class attributes and override ``check`` and ``score`` (the rules), and where
+    they differ from the defaults ``doubts`` (plausibility warnings) and ``sits_out``. Code outside
+    the engine never asks which variant it has; it asks the variant.
     """
 
     key: ClassVar[str]
     name: ClassVar[str]
-    player_counts: ClassVar[tuple[int, ...]] = (3, 4)
+    table_sizes: ClassVar[tuple[int, ...]] = (3, 4)
+    """How many players a table may have; at a table of four one of them sits out each deal."""
+    sitting_out_fixed: ClassVar[bool] = False
+    """Whether the rules fix who sits out (``sits_out``); otherwise it is only the usual choice."""
     pack_points: ClassVar[int]
-    declarer_game: ClassVar[bool] = False
+    unit: ClassVar[str] = GAME_POINTS
+    """What a score counts: ``game_points``, or ``cents`` where the rules give values in money."""
+    deal_fields: ClassVar[Mapping[str, FieldSpec]]
+    """What a deal records besides the dealer, who sits out, declarations and events."""
     contracts: ClassVar[Mapping[str, int]] = {}
-    extra_deal_keys: ClassVar[frozenset[str]] = frozenset()
+    """Each contract and its value, for declarer games."""
     declaration_types: ClassVar[Mapping[str, Mapping[str, FieldSpec]]] = {}
     event_types: ClassVar[Mapping[str, Mapping[str, FieldSpec]]]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    pots: ClassVar[tuple[str, ...]] = ()
-    dealer_sits_out: ClassVar[bool] = False
+    pots: ClassVar[Mapping[str, str]] = {}
+    """Each pot carried from deal to deal, and the glossary key of its name."""
+    words: ClassVar[Mapping[str, str]] = {}
+    """The variant's own words of the rules, by key, added to the glossary when it is registered."""
     plain_deal_rules: ClassVar[bool] = False
     """Whether ``check`` has rules for a deal with no declarations and no events."""
     contract_events: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """Where a contract limits the events it admits: the event types it admits."""
 
+    def __init__(self) -> None:
+        lists = {"events", "declarations"} if self.declaration_types else {"events"}
+        self.deal_keys = frozenset({"dealer", "sitting_out", *self.deal_fields, *lists})
+        """Every field a deal of this variant may have."""
+
+    @property
+    def declarer_game(self) -> bool:
+        """One declarer against the others, rather than each player for himself."""
+        return "declarer" in self.deal_fields
+
     def events_for(self, contract: str) -> tuple[str, ...]:
         """The event types a deal of this contract may record."""
         return self.contract_events.get(contract, tuple(self.event_types))
 
-    def __init__(self) -> None:
-        own = {"declarer", "contract", "declarer_points"} if self.declarer_game else {"card_points", "declarations"}
-        self.deal_keys = frozenset({"dealer", "sitting_out", "events"} | own | self.extra_deal_keys)
-        """Every field a deal of this variant may have."""
+    def sits_out(self, dealer_seat: int, table_size: int) -> int | None:
+        """The seat that sits out when ``dealer_seat`` deals (seat 1 deals first): at a table of
+        four the dealer, unless a variant says otherwise; nobody at a smaller table."""
+        return dealer_seat if table_size == 4 else None
+
+    def pot_word(self, pot: str) -> str:
+        """The English name of a pot (``King pot``), for the site to translate."""
+        return word(self.pots[pot])
 
     def check(self, deal: Deal, options: Options) -> Check:
         """Yield every consistency rule of the variant that the deal breaks."""
+        return iter(())
+
+    def doubts(self, deal: Deal, options: Options) -> Doubts:
+        """Yield what makes a valid deal look unlikely at a real table (never a refusal)."""
         return iter(())
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
@@ -503,12 +609,12 @@ def at_most_one(items: Sequence[Item], what: str) -> Check:
 
 
 def one_pagat(deal: Deal, *types: str) -> Check:
-    """README rule 3: at most one event about the Pagat's fate in play."""
+    """Shared rule 3 (docs/engine.md): at most one event about the Pagat's fate in play."""
     yield from at_most_one(deal.events_of(*types), "the Pagat's fate")
 
 
 def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tricks: set[str]) -> Check:
-    """README rules 1 and 2 for ultimos won by a player.
+    """Shared rules 1 and 2 (docs/engine.md) for ultimos won by a player.
 
     At most one ultimo is won; none by someone other than ``all_tricks`` (a player who took
     every trick); none by a player in ``no_tricks``.

@@ -15,6 +15,7 @@ from .base import (
     TAROCKS_AND_MATADORS,
     Check,
     Deal,
+    Doubts,
     Item,
     Line,
     Options,
@@ -22,6 +23,7 @@ from .base import (
     Reason,
     Variant,
     at_most_one,
+    card_points,
     count,
     declaration_rules,
     each_opponent_pays,
@@ -38,8 +40,11 @@ from .base import (
     why,
 )
 from .base import gettext_noop as _
+from .plausibility import every_trick_without_the_pack, kings_in_play, points_without_a_trick, too_many_tarocks
 
-POTS = ("king", "pagat")
+POTS = {"king": "king_pot", "pagat": "pagat_pot"}
+"""Each pot and the glossary key of its name."""
+WORDS = {"king_pot": _("King pot"), "pagat_pot": _("Pagat pot")}
 
 DECLARATIONS = {
     "tarocks": {"player": player(), "count": count(10, 22)},
@@ -96,9 +101,11 @@ class DanishTarok(Variant):
     key = "danish_tarok"
     name = gettext_noop("Danish Tarok")
     pack_points = 78
+    deal_fields = {"card_points": card_points(78)}
     declaration_types = DECLARATIONS
     event_types = EVENTS
     pots = POTS
+    words = WORDS
     options = (
         OptionSpec(
             "ante",
@@ -127,9 +134,14 @@ class DanishTarok(Variant):
             "next_dealer",
             gettext_noop("Who absorbs the difference when the card-point bands do not add up to zero."),
             choices=("next_dealer", "dealer"),
+            labels=(gettext_noop("the first active player after the dealer"), gettext_noop("the dealer")),
             label=gettext_noop("Band balance"),
         ),
     )
+
+    def sits_out(self, dealer_seat: int, table_size: int) -> int | None:
+        """At a table of four the player opposite the dealer sits out."""
+        return (dealer_seat + 1) % 4 + 1 if table_size == 4 else None
 
     def check(self, deal: Deal, options: Options) -> Check:
         yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, "Scies")
@@ -150,6 +162,12 @@ class DanishTarok(Variant):
         won = [e for e in deal.events_of(*ULTIMOS) if e.won]
         every_trick = tout[0].player if tout else None
         yield from one_winner_of_last_trick(won, every_trick, {e.player or "" for e in nolo})
+
+    def doubts(self, deal: Deal, options: Options) -> Doubts:
+        yield from kings_in_play(deal)
+        yield from points_without_a_trick(deal, "nolo")
+        yield from every_trick_without_the_pack(deal, self.pack_points, "tout")
+        yield from too_many_tarocks(deal)
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
         return Settlement(deal, options, pots).lines
@@ -182,12 +200,12 @@ class Settlement:
         ante, stake = options.whole("ante"), options.whole("dealer_stake")
         refound = [pot for pot in POTS if self.pot[pot] == 0]
         for pot in refound:
-            founding = why(_("founding the {pot} pot: {ante} from every player"), pot=term(pot), ante=ante)
+            founding = why(_("founding the {pot}: {ante} from every player"), pot=term(POTS[pot]), ante=ante)
             self.into_pot(self.deal.players, pot, ante, founding)
         for pot in POTS:
             if pot not in refound or options.flag("stake_on_refound"):
                 self.into_pot(
-                    (self.deal.dealer,), pot, stake, why(_("dealer's stake into the {pot} pot"), pot=term(pot))
+                    (self.deal.dealer,), pot, stake, why(_("dealer's stake into the {pot}"), pot=term(POTS[pot]))
                 )
 
     def pagat_and_kings(self) -> None:
@@ -218,14 +236,14 @@ class Settlement:
                 continue
             self.each_opponent_pays(item, value, why(_("{player} wins the {ultimo}"), player=who, ultimo=ultimo))
             takes = why(
-                _("{player} wins the {ultimo} and takes the {pot} pot"), player=who, ultimo=ultimo, pot=term(pot)
+                _("{player} wins the {ultimo} and takes the {pot}"), player=who, ultimo=ultimo, pot=term(POTS[pot])
             )
             self.into_pot((who,), pot, -self.pot[pot], takes)
         for item in self.deal.events_of("tout"):
             who = item.player or ""
             self.each_opponent_pays(item, TOUT, why(_("{player} takes every trick (tout)"), player=who))
             for pot in POTS:
-                takes = why(_("{player}'s tout takes the {pot} pot"), player=who, pot=term(pot))
+                takes = why(_("{player}'s tout takes the {pot}"), player=who, pot=term(POTS[pot]))
                 self.into_pot((who,), pot, -self.pot[pot], takes)
 
     def lost_ultimos(self) -> None:
@@ -237,7 +255,7 @@ class Settlement:
             who = item.player or ""
             self.each_opponent_pays(item, -value, why(_("{player} loses the {ultimo}"), player=who, ultimo=ultimo))
             doubles = why(
-                _("{player} loses the {ultimo} and doubles the {pot} pot"), player=who, ultimo=ultimo, pot=term(pot)
+                _("{player} loses the {ultimo} and doubles the {pot}"), player=who, ultimo=ultimo, pot=term(POTS[pot])
             )
             self.into_pot((who,), pot, held[pot], doubles)
 

@@ -10,12 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .base import (
+    CENTS,
     Check,
     Deal,
+    Doubts,
     Line,
     Options,
     Variant,
+    all_tricks,
     announced,
+    contract,
+    declarer,
+    declarer_points,
     gettext_noop,
     per_defender,
     results,
@@ -25,6 +31,7 @@ from .base import (
     why,
 )
 from .base import gettext_noop as _
+from .plausibility import all_tricks_with_few_points
 
 CONTRACTS = {
     "einser": 30,
@@ -51,9 +58,14 @@ class Dreiertarock(Variant):
     key = "dreiertarock"
     name = gettext_noop("Dreiertarock")
     pack_points = 70
-    declarer_game = True
+    unit = CENTS
     contracts = CONTRACTS
-    extra_deal_keys = frozenset({"all_tricks"})
+    deal_fields = {
+        "declarer": declarer(),
+        "contract": contract(CONTRACTS),
+        "declarer_points": declarer_points(70),
+        "all_tricks": all_tricks(),
+    }
     event_types = EVENTS
     contract_events = {"solo_valat": ()}
 
@@ -71,6 +83,9 @@ class Dreiertarock(Variant):
         for item in deal.events_of("mondfang"):
             if trull and item.side not in trull:
                 yield item.where, "the side with all three Trull cards holds the Mond"
+
+    def doubts(self, deal: Deal, options: Options) -> Doubts:
+        yield from all_tricks_with_few_points(deal, self.pack_points)
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
         value = CONTRACTS[deal.contract]

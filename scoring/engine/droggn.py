@@ -12,15 +12,21 @@ from collections.abc import Mapping
 from .base import (
     Check,
     Deal,
+    Doubts,
     Item,
     Line,
     Options,
     OptionSpec,
     Reason,
     Variant,
+    all_tricks,
     announced,
     at_most_one,
+    contract,
+    declarer,
+    declarer_points,
     gettext_noop,
+    multiplier,
     one_pagat,
     per_defender,
     results,
@@ -29,6 +35,7 @@ from .base import (
     why,
 )
 from .base import gettext_noop as _
+from .plausibility import all_tricks_with_few_points
 
 CONTRACTS = {"ansager": 20, "solo": 40, "super": 80, "super_mord": 130}
 NEEDED = 37
@@ -73,11 +80,16 @@ class Droggn(Variant):
     key = "droggn"
     name = gettext_noop("Droggn")
     pack_points = 74
-    declarer_game = True
     contracts = CONTRACTS
-    extra_deal_keys = frozenset({"all_tricks", "multiplier"})
+    deal_fields = {
+        "declarer": declarer(),
+        "contract": contract(CONTRACTS),
+        "declarer_points": declarer_points(74),
+        "all_tricks": all_tricks(),
+        "multiplier": multiplier(),
+    }
     event_types = EVENTS
-    dealer_sits_out = True
+    sitting_out_fixed = True
     plain_deal_rules = True
     contract_events = {
         "ansager": ("pagat_ultimo", "pagat_captured"),
@@ -111,6 +123,9 @@ class Droggn(Variant):
         yield from at_most_one(deal.events_of("gstiess_ultimo"), "the Gstieß ultimo")
         won = [e for e in deal.events_of("pagat_ultimo", "gstiess_ultimo") if e.won]
         yield from at_most_one(won, "winning the last trick")
+
+    def doubts(self, deal: Deal, options: Options) -> Doubts:
+        yield from all_tricks_with_few_points(deal, self.pack_points)
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
         times = deal.multiplier

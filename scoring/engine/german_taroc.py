@@ -12,10 +12,12 @@ from .base import (
     TAROCKS_AND_MATADORS,
     Check,
     Deal,
+    Doubts,
     Line,
     Options,
     Variant,
     at_most_one,
+    card_points,
     count,
     declaration_rules,
     each_opponent_pays,
@@ -31,6 +33,7 @@ from .base import (
     why,
 )
 from .base import gettext_noop as _
+from .plausibility import points_without_a_trick
 
 PAR = 26
 
@@ -61,6 +64,7 @@ class GermanTaroc(Variant):
     key = "german_taroc"
     name = gettext_noop("German Taroc (1754)")
     pack_points = 78
+    deal_fields = {"card_points": card_points(78)}
     declaration_types = DECLARATIONS
     event_types = EVENTS
 
@@ -77,6 +81,9 @@ class GermanTaroc(Variant):
         no_tricks = {e.player or "" for e in deal.events_of("excuse_no_tricks")}
         won = [e for e in deal.events_of("pagat") if e.result == "ultimo"]
         yield from one_winner_of_last_trick(won, None, no_tricks)
+
+    def doubts(self, deal: Deal, options: Options) -> Doubts:
+        yield from points_without_a_trick(deal, "excuse_no_tricks")
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
         lines = over_under(deal, PAR) + pay_declarations(deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)

@@ -13,6 +13,7 @@ from .base import (
     TAROCKS_AND_MATADORS,
     Check,
     Deal,
+    Doubts,
     FieldSpec,
     Item,
     Line,
@@ -21,6 +22,7 @@ from .base import (
     Reason,
     Variant,
     at_most_one,
+    card_points,
     count,
     declaration_rules,
     each_opponent_pays,
@@ -38,6 +40,7 @@ from .base import (
     why,
 )
 from .base import gettext_noop as _
+from .plausibility import every_trick_without_the_pack, kings_in_play, points_without_a_trick, too_many_tarocks
 
 PAR = 26
 
@@ -115,6 +118,7 @@ class Grosstarock(Variant):
     key = "grosstarock"
     name = gettext_noop("Grosstarock")
     pack_points = 78
+    deal_fields = {"card_points": card_points(78)}
     declaration_types = DECLARATIONS
     event_types = EVENTS
     options = (
@@ -140,6 +144,12 @@ class Grosstarock(Variant):
         every_trick = next((e.player for e in valats(deal) if made(e)), None)
         no_tricks = {e.player for e in nolos(deal) if made(e) and e.player is not None}
         yield from one_winner_of_last_trick(won, every_trick, no_tricks)
+
+    def doubts(self, deal: Deal, options: Options) -> Doubts:
+        yield from kings_in_play(deal)
+        yield from points_without_a_trick(deal, "nolo", "announced_nolo")
+        yield from every_trick_without_the_pack(deal, self.pack_points, "valat", "announced_valat")
+        yield from too_many_tarocks(deal)
 
     def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
         replaced = any(made(e) for e in valats(deal) + nolos(deal))

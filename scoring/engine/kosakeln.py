@@ -18,6 +18,9 @@ from .base import (
     Options,
     Reason,
     Variant,
+    contract,
+    declarer,
+    declarer_points,
     each_opponent_pays,
     gettext_noop,
     player,
@@ -78,10 +81,10 @@ def bonus_value(item: Item, contract: str) -> int | None:
 class Kosakeln(Variant):
     key = "kosakeln"
     name = gettext_noop("Kosakeln")
-    player_counts = (2,)
+    table_sizes = (2,)
     pack_points = 70
-    declarer_game = True
     contracts = CONTRACTS
+    deal_fields = {"declarer": declarer(), "contract": contract(CONTRACTS), "declarer_points": declarer_points(70)}
     event_types = EVENTS
 
     def check(self, deal: Deal, options: Options) -> Check:

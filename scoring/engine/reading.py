@@ -9,12 +9,14 @@ cleanly, so one typo does not produce a cascade of follow-on complaints.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .base import REQUIRED, Deal, FieldSpec, InvalidSitting, Item, Options, Problem, Variant
 from .registry import VARIANTS
 
 DOCUMENT_KEYS = frozenset({"variant", "players", "options", "date", "deals"})
+MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -47,11 +49,6 @@ def show(value: object) -> str:
 
 def one_of(values: Sequence[object]) -> str:
     return ", ".join(show(v) for v in values)
-
-
-def same_json(a: object, b: object) -> bool:
-    """Equality that keeps JSON types apart (``true`` is not ``1``)."""
-    return type(a) is type(b) and a == b
 
 
 class Reader:
@@ -133,8 +130,8 @@ def read_players(value: object, variant: Variant | None, reader: Reader) -> tupl
             ok = False
         else:
             seen.add(name)
-    if variant is not None and len(value) not in variant.player_counts:
-        allowed = " or ".join(str(n) for n in variant.player_counts)
+    if variant is not None and len(value) not in variant.table_sizes:
+        allowed = " or ".join(str(n) for n in variant.table_sizes)
         reader.add(None, "players", f"{variant.key} needs {allowed} players, not {len(value)}")
         ok = False
     return tuple(value) if ok else None
@@ -214,6 +211,9 @@ class DealReader:
         return int(value)
 
 
+DEAL_ATTRIBUTES = frozenset(f.name for f in fields(Deal))
+
+
 def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader) -> Deal | None:
     """Read one deal; ``None`` (with its problems reported) when it cannot be read."""
     d = DealReader(number, variant, players, reader)
@@ -229,15 +229,19 @@ def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ..
         d.problem("dealer", "the dealer is missing")
     elif not isinstance(dealer, str) or dealer not in players:
         d.problem("dealer", f"dealer {show(dealer)} is not a player of this sitting")
-    elif variant.dealer_sits_out and d.sitting_out is not None and dealer != d.sitting_out:
-        d.problem("sitting_out", f"in {variant.key} the dealer ({dealer}) sits out, not {d.sitting_out}")
-    fields: dict[str, object] = {}
-    if variant.declarer_game:
-        fields.update(read_contract(raw, d))
-    else:
-        fields["card_points"] = read_card_points(raw.get("card_points"), d)
-        fields["declarations"] = read_items(raw, "declarations", variant.declaration_types, d)
-    fields["events"] = read_items(raw, "events", variant.event_types, d)
+    elif variant.sitting_out_fixed and d.sitting_out is not None:
+        seat = variant.sits_out(players.index(dealer) + 1, len(players))
+        out = players[seat - 1] if seat else None
+        if d.sitting_out != out:
+            d.problem("sitting_out", f"when {dealer} deals, {out} sits out, not {d.sitting_out}")
+    values: dict[str, Any] = {}
+    extra: dict[str, object] = {}
+    for key, spec in variant.deal_fields.items():
+        value = read_deal_field(raw, key, spec, d)
+        (values if spec.attr in DEAL_ATTRIBUTES else extra)[spec.attr] = value
+    if variant.declaration_types:
+        values["declarations"] = read_items(raw, "declarations", variant.declaration_types, d)
+    values["events"] = read_items(raw, "events", variant.event_types, d)
     if d.failed:
         return None
     return Deal(
@@ -246,8 +250,32 @@ def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ..
         dealer=str(dealer),
         sitting_out=d.sitting_out,
         active=d.active,
-        **fields,  # type: ignore[arg-type]
+        extra=extra,
+        **values,
     )
+
+
+def read_deal_field(raw: Mapping[str, object], key: str, spec: FieldSpec, d: DealReader) -> object:
+    """One deal-level field, read by its spec: the same kinds as an item's fields, plus card points."""
+    if spec.kind == "points":
+        return read_card_points(raw.get(key), spec.high, d)
+    value = raw.get(key, MISSING)
+    what = spec.label[:1].lower() + spec.label[1:]
+    if value is MISSING or (value is None and spec.default is REQUIRED):
+        if spec.default is REQUIRED:
+            d.problem(key, f"{what} missing")
+        return spec.default
+    if fits(spec, value, d):
+        return value
+    if spec.kind == "player":
+        return d.active_player(value, key, what)
+    if spec.kind == "whole":
+        return d.whole(value, key, what, spec.low, spec.high)
+    if spec.kind == "flag":
+        d.problem(key, f"{key} must be true or false, not {show(value)}")
+    else:
+        d.problem(key, f"{what} {show(value)} is not one of {one_of(spec.choices)}")
+    return None
 
 
 def read_seats(raw: Mapping[str, object], d: DealReader) -> None:
@@ -269,8 +297,7 @@ def read_seats(raw: Mapping[str, object], d: DealReader) -> None:
         d.active = tuple(p for p in d.players if p != value)
 
 
-def read_card_points(value: object, d: DealReader) -> dict[str, int]:
-    pack = d.variant.pack_points
+def read_card_points(value: object, pack: int, d: DealReader) -> dict[str, int]:
     if not isinstance(value, dict):
         d.problem("card_points", "card points must give every active player's points")
         return {}
@@ -293,42 +320,6 @@ def read_card_points(value: object, d: DealReader) -> dict[str, int]:
     return {p: points[p] for p in d.active if p in points}
 
 
-def read_contract(raw: Mapping[str, object], d: DealReader) -> dict[str, object]:
-    variant = d.variant
-    fields: dict[str, object] = {}
-    declarer = raw.get("declarer")
-    if declarer is None:
-        d.problem("declarer", "the declarer is missing")
-    else:
-        fields["declarer"] = d.active_player(declarer, "declarer", "declarer")
-    contract = raw.get("contract")
-    if contract is None:
-        d.problem("contract", "the contract is missing")
-    elif not isinstance(contract, str) or contract not in variant.contracts:
-        d.problem("contract", f"{show(contract)} is not one of {one_of(list(variant.contracts))}")
-    else:
-        fields["contract"] = contract
-    points = raw.get("declarer_points")
-    if points is None:
-        d.problem("declarer_points", "the declarer's card points are missing")
-    else:
-        fields["declarer_points"] = d.whole(
-            points, "declarer_points", "the declarer's card points", 0, variant.pack_points
-        )
-    if "all_tricks" in variant.extra_deal_keys:
-        all_tricks = raw.get("all_tricks", False)
-        if not isinstance(all_tricks, bool):
-            d.problem("all_tricks", f"all_tricks must be true or false, not {show(all_tricks)}")
-        fields["all_tricks"] = all_tricks is True
-    if "multiplier" in variant.extra_deal_keys:
-        multiplier = raw.get("multiplier", 1)
-        if not any(same_json(multiplier, m) for m in (1, 2, 4)):
-            d.problem("multiplier", f"the multiplier must be 1, 2 or 4, not {show(multiplier)}")
-        else:
-            fields["multiplier"] = multiplier
-    return fields
-
-
 def read_items(
     raw: Mapping[str, object],
     kind: str,
@@ -346,9 +337,6 @@ def read_items(
         if item is not None:
             items.append(item)
     return tuple(items)
-
-
-MISSING = object()
 
 
 def fits(field: FieldSpec, raw: object, d: DealReader) -> bool:
@@ -391,7 +379,7 @@ def read_item(
     if spec is None:
         d.problem(f"{where}.type", f"{where}: {show(kind)} is not one of {one_of(list(types))}")
         return None
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     ok = True
     for key in entry:
         if key != "type" and key not in spec:
@@ -410,4 +398,4 @@ def read_item(
         else:
             good, values[field.attr] = read_value(field, raw, f"{where}.{key}", f"{where} ({kind})", d)
             ok = ok and good
-    return Item(kind, kind_list, index, **values) if ok else None  # type: ignore[arg-type]
+    return Item(str(kind), kind_list, index, **values) if ok else None

@@ -27,7 +27,7 @@ class SittingResult:
     pots: dict[str, int]
 
     def as_dict(self) -> dict[str, object]:
-        """The ``score`` output document (see the spec's README)."""
+        """The ``score`` output document (its format: docs/engine.md)."""
         with_pots = bool(self.sitting.variant.pots)
         deals = []
         for deal in self.deals:

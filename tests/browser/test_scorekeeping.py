@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 
 from scoring.engine import count_pile, score_sitting
 from scoring.models import Club, Membership, Sitting
-from scoring.services import export_sitting, start_sitting
+from scoring.sittings.results import sitting_document
+from scoring.sittings.services import start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,7 +107,7 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
     evening.shot("sheet-after-three-deals")
 
     sitting = Sitting.objects.get(variant="danish_tarok")
-    expected = score_sitting(export_sitting(sitting))
+    expected = score_sitting(sitting_document(sitting))
     totals, pots = evening.sheet()
     assert totals == [*expected["totals"].values(), *expected["pots"].values()]
     assert pots == expected["pots"]
@@ -121,7 +122,7 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".messages")).to_contain_text("corrected")
     evening.shot("sheet-after-correction")
-    corrected = score_sitting(export_sitting(sitting))
+    corrected = score_sitting(sitting_document(sitting))
     assert [d["pots"] for d in corrected["deals"]] != pots_before
     totals, pots = evening.sheet()
     assert pots == corrected["pots"]
@@ -144,7 +145,7 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
     evening.shot("droggn-doubled")
     evening.save()
     droggn = Sitting.objects.get(variant="droggn")
-    assert score_sitting(export_sitting(droggn))["totals"] == {"Anna": -96, "Bernd": 192, "Carla": -96}
+    assert score_sitting(sitting_document(droggn))["totals"] == {"Anna": -96, "Bernd": 192, "Carla": -96}
 
     # A Kosakeln deal with a bonus announced before the talon.
     page.goto(f"{live_server.url}/clubs/linz/sittings/new/?variant=kosakeln")
@@ -161,7 +162,7 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
     evening.save()
     evening.shot("kosakeln-sheet")
     kosakeln = Sitting.objects.get(variant="kosakeln")
-    assert score_sitting(export_sitting(kosakeln))["totals"] == {"Carla": -29, "Dora": 29}
+    assert score_sitting(sitting_document(kosakeln))["totals"] == {"Carla": -29, "Dora": 29}
 
 
 def test_the_pages_counting_script_counts_as_the_engine(live_server: Any, page: Page) -> None:

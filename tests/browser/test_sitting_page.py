@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from scoring.demo import DEMO_PASSWORD, DEMO_USER
 from scoring.engine import score_sitting
 from scoring.models import Sitting
-from scoring.services import export_sitting
+from scoring.sittings.results import sitting_document
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,7 +25,7 @@ def number(text: str) -> int:
 def test_the_totals_and_pots_shown_are_the_engines(live_server: Any, page: Page, output_path: str) -> None:
     call_command("load_demo", stdout=StringIO())
     sitting = Sitting.objects.get(club__slug="demo", variant="danish_tarok")
-    expected = score_sitting(export_sitting(sitting))
+    expected = score_sitting(sitting_document(sitting))
     shots = Path(output_path)
     shots.mkdir(parents=True, exist_ok=True)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine import read_sitting
-from scoring.engine.plausibility import warnings
+from scoring.engine.plausibility import doubts
 
 from .helpers import cp, ev, make_sitting
 
 
 def warned(variant: str, **deal: Any) -> list[tuple[str | None, str]]:
     sitting = read_sitting(make_sitting(variant, deal))
-    return [(w.field, w.message) for w in warnings(sitting, sitting.deals[0])]
+    return [(w.field, w.message) for w in doubts(sitting.variant, sitting.options, sitting.deals[0])]
 
 
 def test_it_warns_when_four_kings_are_declared_while_another_player_loses_a_king() -> None:

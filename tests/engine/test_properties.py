@@ -86,13 +86,10 @@ def test_the_generator_covers_every_contract_declaration_event_result_option_and
             seen |= {f"players:{len(doc['players'])}"} | {f"option:{k}={v}" for k, v in doc["options"].items()}
             for deal in doc["deals"]:
                 seen.add(f"contract:{deal.get('contract')}")
-                seen |= {
-                    f"multiplier:{deal.get('multiplier', 1)}",
-                    f"all_tricks:{deal.get('all_tricks', False)}",
-                }
+                seen |= {f"{key}:{deal.get(key, spec.default)}" for key, spec in variant.deal_fields.items()}
                 for item in deal.get("declarations", []) + deal["events"]:
                     seen |= {f"type:{item['type']}", f"{item['type']}:result:{item.get('result')}"}
-        wanted = {f"players:{n}" for n in variant.player_counts}
+        wanted = {f"players:{n}" for n in variant.table_sizes}
         wanted |= {f"contract:{c}" for c in variant.contracts} or {"contract:None"}
         wanted |= {f"type:{t}" for t in [*variant.declaration_types, *variant.event_types]}
         for kind, fields in variant.event_types.items():
@@ -103,10 +100,9 @@ def test_the_generator_covers_every_contract_declaration_event_result_option_and
             wanted |= {f"option:{spec.name}={v}" for v in values} or {
                 s for s in seen if s.startswith(f"option:{spec.name}=")
             }
-        if "multiplier" in variant.extra_deal_keys:
-            wanted |= {"multiplier:1", "multiplier:2", "multiplier:4"}
-        if "all_tricks" in variant.extra_deal_keys:
-            wanted |= {"all_tricks:True", "all_tricks:False"}
+        for key, spec in variant.deal_fields.items():
+            values = spec.choices if spec.kind == "choice" else (True, False) if spec.kind == "flag" else ()
+            wanted |= {f"{key}:{value}" for value in values}
         assert wanted - seen == set(), key
 
 

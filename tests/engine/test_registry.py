@@ -6,18 +6,64 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import VARIANTS, Variant, find_variant
+from scoring.engine import VARIANTS, Variant, register, unregister
+from scoring.engine.base import GLOSSARY, word
+from scoring.engine.kosakeln import Kosakeln
 
 from .helpers import refused
 
 
-def test_it_finds_every_variant_by_its_key() -> None:
-    assert [find_variant(key).key for key in VARIANTS] == list(VARIANTS)
+def test_it_knows_every_variant_by_its_key() -> None:
+    assert [variant.key for variant in VARIANTS.values()] == list(VARIANTS)
 
 
-def test_it_names_the_known_keys_for_an_unknown_one() -> None:
-    with pytest.raises(KeyError, match="german_taroc"):
-        find_variant("skat")
+def test_a_registered_variant_brings_its_words_and_takes_them_away_again() -> None:
+    class Lone(Kosakeln):
+        key = "lone"
+        words = {"lone_pot": "lonely pot"}
+
+    register(Lone())
+    assert word("lone_pot") == "lonely pot"
+    with pytest.raises(ValueError, match="already registered"):
+        register(Lone())
+    unregister("lone")
+    assert "lone" not in VARIANTS and "lone_pot" not in GLOSSARY
+
+
+def test_a_variant_may_not_redefine_a_word() -> None:
+    class Rude(Kosakeln):
+        key = "rude"
+        words = {"pagat": "Bagatto"}
+
+    with pytest.raises(ValueError, match="redefines the words pagat"):
+        register(Rude())
+    assert "rude" not in VARIANTS
+
+
+def test_every_variant_says_its_table_sizes_unit_and_who_sits_out() -> None:
+    for variant in VARIANTS.values():
+        assert variant.table_sizes in ((2,), (3, 4))
+        assert variant.unit in ("game_points", "cents")
+        if 4 in variant.table_sizes:
+            assert sorted(variant.sits_out(seat, 4) or 0 for seat in (1, 2, 3, 4)) == [1, 2, 3, 4]
+        assert variant.sits_out(1, 3) is None
+
+
+def test_the_dealer_sits_out_except_in_danish_tarok_where_his_opposite_does() -> None:
+    assert [VARIANTS["danish_tarok"].sits_out(seat, 4) for seat in (1, 2, 3, 4)] == [3, 4, 1, 2]
+    assert [VARIANTS["grosstarock"].sits_out(seat, 4) for seat in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert [key for key, v in VARIANTS.items() if v.sitting_out_fixed] == ["droggn"]
+
+
+def test_every_deal_field_and_every_option_choice_has_words() -> None:
+    for variant in VARIANTS.values():
+        for spec in variant.deal_fields.values():
+            assert spec.label, spec
+            assert all(spec.word(choice) for choice in spec.choices)
+        for option in variant.options:
+            assert all(option.word(choice) != choice for choice in option.choices), option
+        for pot in variant.pots:
+            assert variant.pot_word(pot).endswith("pot")
 
 
 def test_every_option_has_a_label_a_one_sentence_help_and_a_default_of_its_kind() -> None:
@@ -55,11 +101,12 @@ def test_an_event_a_contract_does_not_admit_is_refused(key: str) -> None:
 
 
 def test_the_glossary_has_a_word_for_every_key_a_breakdown_can_name() -> None:
-    from scoring.engine.base import GLOSSARY, SIDES, SUITS
+    from scoring.engine.base import SIDES, SUITS
 
-    keys = set(SUITS) | set(SIDES) | {"after", "before", "king", "pagat"}
+    keys = set(SUITS) | set(SIDES) | {"after", "before"}
     for variant in VARIANTS.values():
         keys |= set(variant.contracts) | set(variant.declaration_types) | set(variant.event_types)
+        keys |= set(variant.pots.values()) | {variant.unit}
         for fields in [*variant.declaration_types.values(), *variant.event_types.values()]:
             keys |= {str(c) for spec in fields.values() if spec.attr == "result" for c in spec.choices}
     assert sorted(keys - set(GLOSSARY)) == []

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from scoring.models import Sitting
-from scoring.services import export_sitting
+from scoring.sittings.results import sitting_document
 
 
 class Command(BaseCommand):
@@ -23,4 +23,4 @@ class Command(BaseCommand):
         if sitting is None:
             self.stderr.write(f"there is no sitting {options['id']}", style_func=None)
             sys.exit(1)
-        self.stdout.write(json.dumps(export_sitting(sitting), indent=1, ensure_ascii=False))
+        self.stdout.write(json.dumps(sitting_document(sitting), indent=1, ensure_ascii=False))

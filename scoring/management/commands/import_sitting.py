@@ -7,8 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from scoring.management.sitting_files import use_document
-from scoring.models import Club
-from scoring.services import import_sitting
+from scoring.models import Club, Sitting
+from scoring.sittings.services import import_sitting
 
 
 class Command(BaseCommand):
@@ -21,6 +21,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         club = Club.objects.filter(slug=options["club"]).first()
         missing = [] if club is not None else [f"--club: there is no club {options['club']!r}"]
-        sitting = use_document(self, options["file"], lambda doc: import_sitting(club, doc, user=None), missing)
+
+        def store(doc: object) -> Sitting:
+            assert club is not None, "use_document stores only when nothing is missing"
+            return import_sitting(club, doc, user=None)
+
+        sitting = use_document(self, options["file"], store, missing)
         self.stdout.write(f"{sitting.live_deals().count()} deals of {sitting.variant} imported")
         self.stdout.write(sitting.get_absolute_url())

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from scoring.models import Sitting
-from scoring.services import recompute
+from scoring.sittings.services import recompute
 
 
 class Command(BaseCommand):

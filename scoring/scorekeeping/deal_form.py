@@ -1,10 +1,10 @@
 """The deal form: one screen to enter or correct a deal of any variant, built from its vocabulary.
 
-Every contract, declaration, event and option is its own control; nothing typed is parsed as
-JSON. Declarations and events are rows of selects (what, who, result, count, suit, announced,
-before which trick); a row left on "—" is ignored. The form turns itself into a deal of the
-sitting format (players by name), and puts each problem the engine reports next to the control
-it names.
+The deal-level controls come from the variant's ``deal_fields`` (card points, declarer,
+contract, … with their kinds and ranges); declarations and events are rows of selects (what,
+who, result, count, suit, announced, before which trick); a row left on "—" is ignored. Nothing
+typed is parsed as JSON. The form turns itself into a deal of the sitting format (players by
+name), and puts each problem the engine reports next to the control it names.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from django.forms.utils import ErrorDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import Problem, Variant, count_pile
-from scoring.engine.base import FieldSpec
+from scoring.engine import Doubt, Problem, Variant, count_pile
+from scoring.engine.base import REQUIRED, SIDES, FieldSpec, word
 
 ROWS = 4
 """Empty rows offered for declarations and for events; "More rows" adds more without JavaScript."""
@@ -34,9 +34,9 @@ PATH = re.compile(r"^(declarations|events)\[(\d+)\](?:\.(\w+))?$")
 LABEL = re.compile(r"^(declarations|events)\[\d+\](?: \([a-z_]+\))?: ")
 
 
-def words(value: str) -> str:
-    """``pagat_ultimo`` as the scorekeeper says it: ``pagat ultimo``."""
-    return value.replace("_", " ")
+def said(key: object) -> str:
+    """A word of the rules in the page's language: ``pagat_ultimo`` as ``Pagat ultimo``."""
+    return gettext(word(str(key)))
 
 
 class DealForm(forms.Form):
@@ -49,19 +49,15 @@ class DealForm(forms.Form):
         self.variant = variant
         self.players = list(players)
         self.group_errors: dict[str, list[str]] = {}
-        self.warnings: list[Problem] = []
+        self.doubts: list[Doubt] = []
         self.row_count = self._row_count()
         seats = [(p, p) for p in self.players]
         self.fields["dealer"] = forms.ChoiceField(label=_("Dealer"), choices=seats)
         if self.sits_out_field:
             self.fields["sitting_out"] = forms.ChoiceField(label=_("Sits out"), choices=seats)
-        if variant.declarer_game:
-            self._declarer_fields(seats)
-        else:
-            for seat, name in enumerate(self.players):
-                self.fields[f"cp_{seat}"] = forms.IntegerField(
-                    label=name, required=False, min_value=0, max_value=variant.pack_points
-                )
+        for key, spec in variant.deal_fields.items():
+            for name, field in self._deal_field(key, spec):
+                self.fields[name] = field
         for listed, prefix in LISTS.items():
             types = variant.declaration_types if listed == "declarations" else variant.event_types
             if types:
@@ -74,7 +70,7 @@ class DealForm(forms.Form):
     @property
     def sits_out_field(self) -> bool:
         """Four at a three-player table: who sits out, unless the rules fix it (Droggn: the dealer)."""
-        return len(self.players) == 4 and not self.variant.dealer_sits_out
+        return len(self.players) == 4 and not self.variant.sitting_out_fixed
 
     def _row_count(self) -> int:
         if not self.is_bound:
@@ -86,58 +82,71 @@ class DealForm(forms.Form):
         more = MORE_ROWS if "more_rows" in self.data else 0
         return max(ROWS, min(asked, 30)) + more
 
-    def _declarer_fields(self, seats: list[tuple[str, str]]) -> None:
-        variant = self.variant
-        self.fields["declarer"] = forms.ChoiceField(label=_("Declarer"), choices=seats)
-        self.fields["contract"] = forms.ChoiceField(
-            label=_("Contract"),
-            choices=[(c, f"{words(c)} ({v})") for c, v in variant.contracts.items()],
-            widget=forms.RadioSelect,
-        )
-        self.fields["declarer_points"] = forms.IntegerField(
-            label=_("Declarer's card points"), min_value=0, max_value=variant.pack_points
-        )
-        if "all_tricks" in variant.extra_deal_keys:
-            self.fields["all_tricks"] = forms.BooleanField(label=_("The declarer took every trick"), required=False)
-        if "multiplier" in variant.extra_deal_keys:
-            self.fields["multiplier"] = forms.TypedChoiceField(
-                label=_("Doubling"),
-                choices=[(1, _("none")), (2, _("doubled (×2)")), (4, _("redoubled (×4)"))],
-                coerce=int,
-                initial=1,
-                required=False,
-                empty_value=1,
-                widget=forms.RadioSelect,
+    def _deal_field(self, key: str, spec: FieldSpec) -> list[tuple[str, forms.Field]]:
+        """The control (or, for card points, one control per player) of a deal-level field."""
+        label = gettext(spec.label)
+        required = spec.default is REQUIRED
+        if spec.kind == "points":
+            return [
+                (
+                    points_control(key, index),
+                    forms.IntegerField(label=name, required=False, min_value=spec.low, max_value=spec.high),
+                )
+                for index, name in enumerate(self.players)
+            ]
+        if spec.kind == "player":
+            players = [("", "—"), *((p, p) for p in self.players)]
+            return [(key, forms.ChoiceField(label=label, choices=players, required=required))]
+        if spec.kind == "whole":
+            return [(key, forms.IntegerField(label=label, min_value=spec.low, max_value=spec.high, required=required))]
+        if spec.kind == "flag":
+            return [(key, forms.BooleanField(label=label, required=False))]
+        choices: list[tuple[Any, str]] = [(value, self._choice_label(spec, value)) for value in spec.choices]
+        if all(isinstance(value, int) for value in spec.choices):
+            field: forms.Field = forms.TypedChoiceField(
+                label=label, choices=choices, coerce=int, required=required, widget=forms.RadioSelect
             )
+        else:
+            field = forms.ChoiceField(label=label, choices=choices, required=required, widget=forms.RadioSelect)
+        if not required:
+            field.initial = spec.default
+        return [(key, field)]
+
+    def _choice_label(self, spec: FieldSpec, value: object) -> str:
+        """A choice in the page's language; a contract with its value, as players say it."""
+        label = gettext(spec.word(value))
+        if spec.attr == "contract" and value in self.variant.contracts:
+            return f"{label} ({self.variant.contracts[str(value)]})"
+        return label
 
     def _row_fields(self, prefix: str, row: int, types: dict[str, dict[str, FieldSpec]] | Any) -> None:
         specs = [spec for fields in types.values() for spec in fields.values()]
         keys = {key for fields in types.values() for key in fields}
         name = f"{prefix}-{row}-"
         self.fields[name + "type"] = forms.ChoiceField(
-            label=_("What"), required=False, choices=[("", "—"), *((t, words(t)) for t in types)]
+            label=_("What"), required=False, choices=[("", "—"), *((t, said(t)) for t in types)]
         )
         if keys & {"player"}:
             who = [("", "—"), *((p, p) for p in self.players)]
         else:
-            who = [("", "—"), ("declarer", _("declarer")), ("defenders", _("defenders"))]
+            who = [("", "—"), *((side, said(side)) for side in SIDES)]
         if keys & set(WHO_KEYS):
             self.fields[name + "who"] = forms.ChoiceField(label=_("Who"), required=False, choices=who)
         results = unique(c for s in specs if s.attr == "result" for c in s.choices)
         if results:
             self.fields[name + "result"] = forms.ChoiceField(
-                label=_("Result"), required=False, choices=[("", "—"), *((r, words(str(r))) for r in results)]
+                label=_("Result"), required=False, choices=[("", "—"), *((r, said(r)) for r in results)]
             )
         if "count" in keys:
             self.fields[name + "count"] = forms.IntegerField(label=_("How many"), required=False, min_value=0)
         if "suit" in keys:
             suits = unique(c for s in specs if s.attr == "suit" for c in s.choices)
             self.fields[name + "suit"] = forms.ChoiceField(
-                label=_("Suit"), required=False, choices=[("", "—"), *((s, s) for s in suits)]
+                label=_("Suit"), required=False, choices=[("", "—"), *((s, said(s)) for s in suits)]
             )
         if "announced" in keys:
             timed = any(s.attr == "timing" for s in specs)
-            choices = [("after", _("after the talon")), ("before", _("before the talon"))] if timed else []
+            choices = [(timing, said(timing)) for timing in ("after", "before")] if timed else []
             self.fields[name + "announced"] = forms.ChoiceField(
                 label=_("Announced"),
                 required=False,
@@ -150,10 +159,12 @@ class DealForm(forms.Form):
             )
 
     def _counting_fields(self) -> None:
-        if self.variant.declarer_game:
-            targets = [("declarer_points", gettext("Declarer's card points"))]
-        else:
-            targets = [(f"cp_{seat}", name) for seat, name in enumerate(self.players)]
+        targets = []
+        for key, spec in self.variant.deal_fields.items():
+            if spec.kind == "points":
+                targets += [(points_control(key, index), name) for index, name in enumerate(self.players)]
+            elif key == "declarer_points":
+                targets.append((key, gettext(spec.label)))
         self.fields["count_for"] = forms.ChoiceField(label=_("Card points of"), required=False, choices=targets)
         for name, most in COUNTING.items():
             self.fields[f"count_{name}"] = forms.IntegerField(required=False, min_value=0, max_value=most)
@@ -173,8 +184,28 @@ class DealForm(forms.Form):
             rows.append({"key": key, "errors": self.group_errors.get(key, []), "controls": controls})
         return rows
 
-    def card_point_fields(self) -> list[forms.BoundField]:
-        return [self[f"cp_{seat}"] for seat in range(len(self.players)) if f"cp_{seat}" in self.fields]
+    @property
+    def points_controls(self) -> list[dict[str, Any]]:
+        """The deal's points fields (card points) for the template: each with its spec, its
+        problems and one bound control per player."""
+        return [
+            {
+                "spec": spec,
+                "errors": self.group_errors.get(key, []),
+                "fields": [self[points_control(key, index)] for index in range(len(self.players))],
+            }
+            for key, spec in self.variant.deal_fields.items()
+            if spec.kind == "points"
+        ]
+
+    @property
+    def game_controls(self) -> list[dict[str, Any]]:
+        """The other deal-level controls (declarer, contract, …) in the variant's order, with their kind."""
+        return [
+            {"kind": spec.kind, "field": self[key]}
+            for key, spec in self.variant.deal_fields.items()
+            if spec.kind != "points"
+        ]
 
     def count_cards(self) -> bool:
         """The counting helper without JavaScript: fill the chosen field from the cards counted.
@@ -188,7 +219,7 @@ class DealForm(forms.Form):
         counting = [f"count_{name}" for name in [*COUNTING, "others"]]
         if not any(name in self.errors for name in [*counting, "count_for"]):
             pile = count_pile(**{name[6:]: self.cleaned_data.get(name) or 0 for name in counting})
-            data = self.data.copy()
+            data = dict(self.data.items())
             data[self.cleaned_data["count_for"]] = str(pile.points)
             self.data = data
             self.counted = pile
@@ -202,17 +233,15 @@ class DealForm(forms.Form):
         deal: dict[str, Any] = {"dealer": data["dealer"]}
         if self.sits_out_field:
             deal["sitting_out"] = data["sitting_out"]
-        elif len(self.players) == 4:
-            deal["sitting_out"] = data["dealer"]  # fixed by the rules (Droggn)
+        elif len(self.players) == 4:  # fixed by the rules
+            seat = self.variant.sits_out(self.players.index(data["dealer"]) + 1, 4)
+            deal["sitting_out"] = self.players[(seat or 1) - 1]
         out = deal.get("sitting_out")
-        if self.variant.declarer_game:
-            deal.update(declarer=data["declarer"], contract=data["contract"], declarer_points=data["declarer_points"])
-            if data.get("all_tricks"):
-                deal["all_tricks"] = True
-            if data.get("multiplier", 1) != 1:
-                deal["multiplier"] = data["multiplier"]
-        else:
-            deal["card_points"] = self._card_points(out)
+        for key, spec in self.variant.deal_fields.items():
+            if spec.kind == "points":
+                deal[key] = self._card_points(key, spec, out)
+            elif data.get(key) not in (None, "") and (spec.default is REQUIRED or data[key] != spec.default):
+                deal[key] = data[key]
         self.row_of: dict[tuple[str, int], int] = {}
         for listed, prefix in LISTS.items():
             items = self._items(listed, prefix)
@@ -220,21 +249,18 @@ class DealForm(forms.Form):
                 deal[listed] = items
         return deal
 
-    def _card_points(self, out: str | None) -> dict[str, int]:
+    def _card_points(self, key: str, spec: FieldSpec, out: str | None) -> dict[str, int]:
         """Every active player's card points; one left blank is what the pack leaves for him."""
-        given = {
-            name: self.cleaned_data.get(f"cp_{seat}")
-            for seat, name in enumerate(self.players)
-            if name != out or self.cleaned_data.get(f"cp_{seat}") is not None
-        }
+        typed = {name: self.cleaned_data.get(points_control(key, index)) for index, name in enumerate(self.players)}
+        given = {name: points for name, points in typed.items() if name != out or points is not None}
         blank = [name for name, points in given.items() if points is None]
         if len(blank) == 1:
-            given[blank[0]] = self.variant.pack_points - sum(p for p in given.values() if p is not None)
+            given[blank[0]] = spec.high - sum(p for p in given.values() if p is not None)
         return {name: points for name, points in given.items() if points is not None}
 
     def _items(self, listed: str, prefix: str) -> list[dict[str, Any]]:
         types = self.variant.declaration_types if listed == "declarations" else self.variant.event_types
-        items = []
+        items: list[dict[str, Any]] = []
         for row in range(self.row_count):
             get = self.cleaned_data.get
             kind = get(f"{prefix}-{row}-type")
@@ -297,9 +323,10 @@ class DealForm(forms.Form):
         """The form control (or group: ``card_points``, ``events``, ``ev-2``) a problem belongs to."""
         if field is None:
             return None
-        if field.startswith("card_points."):
-            name = field.split(".", 1)[1]
-            return f"cp_{self.players.index(name)}" if name in self.players else "card_points"
+        head, _dot, name = field.partition(".")
+        spec = self.variant.deal_fields.get(head)
+        if spec is not None and spec.kind == "points" and name:
+            return points_control(head, self.players.index(name)) if name in self.players else head
         match = PATH.match(field)
         if match:
             listed, index, key = match.group(1), int(match.group(2)), match.group(3)
@@ -310,6 +337,12 @@ class DealForm(forms.Form):
             control = control_of_key(key)
             return f"{name}-{control}" if f"{name}-{control}" in self.fields else name
         return field
+
+
+def points_control(key: str, index: int) -> str:
+    """The control of one player's points: ``cp_0`` … for card points (the form's names since
+    its first day), ``<key>_<index>`` for any other points field."""
+    return f"cp_{index}" if key == "card_points" else f"{key}_{index}"
 
 
 def control_of_key(key: str) -> str:
@@ -335,14 +368,17 @@ def unique(values: Iterable[Any]) -> list[Any]:
     return list(dict.fromkeys(values))
 
 
-def initial_from_deal(deal: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+def initial_from_deal(deal: dict[str, Any], variant: Variant, players: Sequence[str]) -> dict[str, Any]:
     """A stored deal (players by name) as the form's initial values, for a correction."""
     initial: dict[str, Any] = {"dealer": deal["dealer"], "key": new_key()}
-    for key in ("sitting_out", "declarer", "contract", "declarer_points", "all_tricks", "multiplier"):
-        if key in deal:
+    if "sitting_out" in deal:
+        initial["sitting_out"] = deal["sitting_out"]
+    for key, spec in variant.deal_fields.items():
+        if spec.kind == "points":
+            for name, points in deal.get(key, {}).items():
+                initial[points_control(key, list(players).index(name))] = points
+        elif key in deal:
             initial[key] = deal[key]
-    for name, points in deal.get("card_points", {}).items():
-        initial[f"cp_{list(players).index(name)}"] = points
     for listed, prefix in LISTS.items():
         for row, item in enumerate(deal.get(listed, [])):
             name = f"{prefix}-{row}-"
@@ -357,6 +393,17 @@ def initial_from_deal(deal: dict[str, Any], players: Sequence[str]) -> dict[str,
     rows = max([ROWS, *(len(deal.get(listed, [])) for listed in LISTS)])
     initial["rows"] = rows
     return initial
+
+
+def form_data(deal: dict[str, Any], variant: Variant, players: Sequence[str]) -> dict[str, str]:
+    """What the form sends for a deal, as a phone would post it (for tests, benchmarks and imports)."""
+    data: dict[str, str] = {}
+    for key, value in initial_from_deal(deal, variant, players).items():
+        if value is True:
+            data[key] = "on"
+        elif value is not False and value is not None:
+            data[key] = str(value)
+    return data
 
 
 def new_key() -> str:

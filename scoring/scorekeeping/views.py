@@ -1,4 +1,4 @@
-"""Scorekeeping at the table: start a sitting, enter, correct and undo deals, close the sitting.
+"""Scorekeeping at the table: start a sitting, enter, correct and take back deals, close the sitting.
 
 Every write needs the scorekeeper role (club admins have it too); a closed sitting takes
 corrections from club admins only, which the services enforce. A rejected deal is not stored
@@ -12,38 +12,36 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.access import Role, get_club_for_user, has_role
-from scoring.deal_forms import DealForm, initial_from_deal, new_key
-from scoring.documents import deal_by_name
+from scoring.access import Access, Role, club_view, get_club_for_user, get_sitting_for_user
 from scoring.engine import VARIANTS, InvalidSitting
-from scoring.forms import StartSittingForm
 from scoring.models import Sitting
-from scoring.services import (
+from scoring.scorekeeping.deal_form import DealForm, initial_from_deal, new_key
+from scoring.scorekeeping.forms import StartSittingForm
+from scoring.sittings.documents import deal_by_name
+from scoring.sittings.results import next_dealer
+from scoring.sittings.services import (
     Unconfirmed,
     close_sitting,
     correct_deal,
-    next_dealer,
     record_deal,
     remove_last_deal,
     start_sitting,
 )
-from scoring.views import club_view, get_sitting_for_user
 
 
 @require_http_methods(["GET", "POST"])
 @club_view
-def sitting_new(request: HttpRequest, slug: str) -> HttpResponse:
+def start(request: HttpRequest, slug: str) -> HttpResponse:
     """First the game, then the players in dealing order, the date and the house rules."""
-    club = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
     variant = request.GET.get("variant") or request.POST.get("variant")
     if variant not in VARIANTS:
-        games = [(key, _(v.name), v.player_counts) for key, v in VARIANTS.items()]
-        return render(request, "scoring/sitting_new.html", {"club": club, "games": games})
+        games = [(key, _(v.name)) for key, v in VARIANTS.items()]
+        return render(request, "scorekeeping/choose_game.html", {"club": club, "games": games})
     form = StartSittingForm(request.POST or None, club=club, variant=variant, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
@@ -60,10 +58,10 @@ def sitting_new(request: HttpRequest, slug: str) -> HttpResponse:
                 form.add_error("seat_1" if problem.field == "players" else None, problem.message)
         else:
             messages.success(request, _("The sitting has started. Enter the first deal."))
-            return redirect("deal_new", slug=club.slug, pk=sitting.pk)
+            return redirect("scorekeeping:deal_new", slug=club.slug, pk=sitting.pk)
     return render(
         request,
-        "scoring/sitting_start.html",
+        "scorekeeping/start.html",
         {"club": club, "form": form, "variant": variant, "variant_name": _(VARIANTS[variant].name)},
     )
 
@@ -71,41 +69,42 @@ def sitting_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @club_view
 def deal_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting, access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     number = sitting.live_deals().count() + 1
     if request.method == "GET":
         dealer, out = next_dealer(sitting)
-        initial = {"dealer": dealer, "sitting_out": out, "key": new_key(), "multiplier": 1}
-        return _deal_page(request, sitting, _form(sitting, initial=initial), number)
-    return _save(request, sitting, number, correcting=False)
+        initial = {"dealer": dealer, "sitting_out": out, "key": new_key()}
+        return _deal_page(request, sitting, access, _form(sitting, initial=initial), number)
+    return _save(request, sitting, access, number, correcting=False)
 
 
 @require_http_methods(["GET", "POST"])
 @club_view
 def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
-    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting, access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     live = sitting.live_deals().filter(number=number).first()
     if live is None:
         messages.error(request, _("There is no deal %(number)s to correct.") % {"number": number})
         return redirect(sitting.get_absolute_url())
     if request.method == "GET":
         names = [p.display_name for p in sitting.seated_players()]
-        deal = deal_by_name(live.data, names)
-        return _deal_page(request, sitting, _form(sitting, initial=initial_from_deal(deal, names)), number, True)
-    return _save(request, sitting, number, correcting=True)
+        deal = deal_by_name(live.inputs, sitting.rules, names)
+        form = _form(sitting, initial=initial_from_deal(deal, sitting.rules, names))
+        return _deal_page(request, sitting, access, form, number, correcting=True)
+    return _save(request, sitting, access, number, correcting=True)
 
 
 def _form(sitting: Sitting, **kwargs: Any) -> DealForm:
     names = [p.display_name for p in sitting.seated_players()]
-    return DealForm(variant=VARIANTS[sitting.variant], players=names, **kwargs)
+    return DealForm(variant=sitting.rules, players=names, **kwargs)
 
 
-def _save(request: HttpRequest, sitting: Sitting, number: int, correcting: bool) -> HttpResponse:
+def _save(request: HttpRequest, sitting: Sitting, access: Access, number: int, correcting: bool) -> HttpResponse:
     """Check, warn, then store; anything refused comes back on the form with nothing stored."""
     form = _form(sitting, data=request.POST)
     reason = request.POST.get("reason", "").strip()
     if form.count_cards() or "more_rows" in request.POST or not form.is_valid():
-        return _deal_page(request, sitting, form, number, correcting, reason=reason)
+        return _deal_page(request, sitting, access, form, number, correcting, reason=reason)
     deal = form.deal()
     confirmed = "confirm" in request.POST
     try:
@@ -121,25 +120,30 @@ def _save(request: HttpRequest, sitting: Sitting, number: int, correcting: bool)
             else:
                 messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
     except Unconfirmed as held:
-        form.warnings = held.warnings
-        return _deal_page(request, sitting, form, number, correcting, reason=reason)
+        form.doubts = held.doubts
+        return _deal_page(request, sitting, access, form, number, correcting, reason=reason)
     except InvalidSitting as refusal:
         form.add_problems(refusal.problems)
-        return _deal_page(request, sitting, form, number, correcting, reason=reason)
+        return _deal_page(request, sitting, access, form, number, correcting, reason=reason)
     return redirect(f"{sitting.get_absolute_url()}?saved={number}#deal-{number}")
 
 
 def _deal_page(
-    request: HttpRequest, sitting: Sitting, form: DealForm, number: int, correcting: bool = False, reason: str = ""
+    request: HttpRequest,
+    sitting: Sitting,
+    access: Access,
+    form: DealForm,
+    number: int,
+    correcting: bool = False,
+    reason: str = "",
 ) -> HttpResponse:
-    variant = VARIANTS[sitting.variant]
     lists = [
         {"name": listed, "errors": form.group_errors.get(listed, []), "rows": form.rows_of(listed)}
         for listed in ("declarations", "events")
     ]
     return render(
         request,
-        "scoring/deal_form.html",
+        "scorekeeping/deal_form.html",
         {
             "club": sitting.club,
             "sitting": sitting,
@@ -147,12 +151,12 @@ def _deal_page(
             "number": number,
             "correcting": correcting,
             "reason": reason,
-            "variant": variant,
+            "variant": sitting.rules,
             "lists": [item_list for item_list in lists if item_list["rows"]],
+            "doubts": [doubt.reason.render(_) for doubt in form.doubts],
             "script_data": form.script_data(),
-            "needs_reason": correcting,
             "closed": sitting.is_closed,
-            "is_admin": has_role(sitting.club.role, Role.ADMIN),  # type: ignore[attr-defined]
+            "is_admin": access.administers,
         },
     )
 
@@ -160,7 +164,7 @@ def _deal_page(
 @require_POST
 @club_view
 def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    sitting, _access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     try:
         removal = remove_last_deal(sitting, user=request.user, reason=request.POST.get("reason", ""))
     except InvalidSitting as refusal:
@@ -173,8 +177,8 @@ def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @require_POST
 @club_view
-def sitting_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    sitting = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+def close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    sitting, _access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
     close_sitting(sitting, user=request.user)
     messages.success(request, _("The sitting is closed. Only a club admin can still correct it."))
-    return redirect(reverse("sitting", kwargs={"slug": slug, "pk": pk}))
+    return redirect(sitting.get_absolute_url())

@@ -1,4 +1,6 @@
-"""Forms of the club pages. They check input and say what is wrong; the services write."""
+"""Forms of the club's pages, and the house-rule controls that starting a sitting shares.
+
+They check input and say what is wrong; the services write."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ class PlayerForm(forms.Form):
         self.player = player
 
     def clean_display_name(self) -> str:
-        name = self.cleaned_data["display_name"].strip()
+        name: str = self.cleaned_data["display_name"].strip()
         if not name:
             raise forms.ValidationError(_("Give the player a name."))
         others = self.club.players.filter(display_name=name)
@@ -80,13 +82,6 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
 
 
-CHOICE_LABELS = {
-    "next_dealer": _("the first active player after the dealer"),
-    "dealer": _("the dealer"),
-}
-"""Words for the values of choice options (the engine names them, the site says them)."""
-
-
 def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
     """A form field for one house-rule option, explained in one sentence."""
     label, help_text = gettext(spec.label), gettext(spec.help)
@@ -96,7 +91,7 @@ def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
         return forms.IntegerField(
             label=label, min_value=spec.low, max_value=spec.high, initial=initial, help_text=help_text
         )
-    choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+    choices = [(c, gettext(spec.word(c))) for c in spec.choices]
     return forms.ChoiceField(label=label, choices=choices, initial=initial, help_text=help_text)
 
 
@@ -148,50 +143,3 @@ class ClubSettingsForm(forms.Form):
             for key, variant in VARIANTS.items()
             if variant.options
         }
-
-
-class StartSittingForm(forms.Form):
-    """Who plays, in dealing order, when, and the house rules (the club's defaults prefilled)."""
-
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-
-    def __init__(self, *args: Any, club: Club, variant: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.club = club
-        self.variant = VARIANTS[variant]
-        players = [("", "—"), *((p.pk, p.display_name) for p in club.players.filter(active=True))]
-        fewest, most = min(self.variant.player_counts), max(self.variant.player_counts)
-        for seat in range(1, most + 1):
-            label = _("Deals first") if seat == 1 else _("Seat %(seat)s") % {"seat": seat}
-            self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
-                label=label, choices=players, coerce=int, required=seat <= fewest, empty_value=None
-            )
-        chosen = club.options_for(variant)
-        for spec in self.variant.options:
-            self.fields[f"option_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
-
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("seat_")]
-
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("option_")]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        chosen = [data.get(name) for name in self.fields if name.startswith("seat_")]
-        seen: set[int] = set()
-        for number, pk in enumerate(chosen, start=1):
-            if pk is not None and pk in seen:
-                self.add_error(f"seat_{number}", _("This player already has a seat."))
-            if pk is not None:
-                seen.add(pk)
-        return data
-
-    def players(self) -> list[Player]:
-        """The seated players in dealing order."""
-        by_pk = {p.pk: p for p in self.club.players.all()}
-        seats = [self.cleaned_data.get(name) for name in self.fields if name.startswith("seat_")]
-        return [by_pk[pk] for pk in seats if pk is not None]
-
-    def options(self) -> dict[str, Any]:
-        return {spec.name: self.cleaned_data[f"option_{spec.name}"] for spec in self.variant.options}

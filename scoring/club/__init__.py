@@ -1,0 +1,1 @@
+"""The club: its players, members and roles, tariffs and default house rules, and their pages."""

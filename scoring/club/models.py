@@ -1,0 +1,126 @@
+"""A club: its players, its members with their roles, its tariffs and its default house rules."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import VARIANTS
+from scoring.engine.base import CENTS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def variant_choices() -> list[tuple[str, StrOrPromise]]:
+    """Every registered variant with its name, read when a form or page asks, so that adding or
+    renaming a variant needs no schema migration."""
+    return [(key, _(variant.name)) for key, variant in VARIANTS.items()]
+
+
+def default_tariff(variant: str) -> Decimal:
+    """Cents per game point unless the club sets its own: 1 where scores are cents, else 10."""
+    return Decimal(1) if VARIANTS[variant].unit == CENTS else Decimal(10)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), unique=True, help_text=_("Used in the club's web addresses."))
+    public = models.BooleanField(
+        _("public"), default=False, help_text=_("Anyone may read the club's pages; only members may write.")
+    )
+    default_options = models.JSONField(
+        _("default house rules"),
+        default=dict,
+        blank=True,
+        help_text=_("House-rule options per variant, copied into each new sitting."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Tarock club")
+        verbose_name_plural = _("Tarock clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def tariff(self, variant: str) -> Decimal:
+        """Cents per game point for this variant."""
+        row = self.tariffs.filter(variant=variant).first()
+        return row.cents_per_point if row else default_tariff(variant)
+
+    def options_for(self, variant: str) -> dict[str, Any]:
+        options: dict[str, Any] = self.default_options.get(variant, {})
+        return dict(options)
+
+    def clean(self) -> None:
+        from scoring.engine.reading import Reader, read_options
+
+        if not isinstance(self.default_options, dict):
+            raise ValidationError({"default_options": _("Give an object of options per variant.")})
+        for variant, options in self.default_options.items():
+            if variant not in VARIANTS:
+                raise ValidationError({"default_options": _("%(v)s is not a variant.") % {"v": variant}})
+            reader = Reader()
+            read_options(options, VARIANTS[variant], reader)
+            if reader.problems:
+                raise ValidationError({"default_options": [f"{variant}: {p}" for p in reader.problems]})
+
+
+class Tariff(models.Model):
+    """A club's own money value of a game point in one variant, in cents."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tariffs")
+    variant = models.CharField(_("variant"), max_length=20, choices=variant_choices)
+    cents_per_point = models.DecimalField(_("cents per game point"), max_digits=8, decimal_places=2)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "variant"], name="one_tariff_per_variant"),
+            models.CheckConstraint(condition=Q(cents_per_point__gte=0), name="tariff_not_negative"),
+        ]
+        verbose_name = _("tariff")
+        verbose_name_plural = _("tariffs")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.variant} {self.cents_per_point} ct"
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    display_name = models.CharField(_("display name"), max_length=60)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["display_name"]
+        constraints = [models.UniqueConstraint(fields=["club", "display_name"], name="player_name_unique_in_club")]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("club admin")
+        SCOREKEEPER = "scorekeeper", _("scorekeeper")
+        VIEWER = "viewer", _("viewer")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.VIEWER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club")]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}: {self.role}"

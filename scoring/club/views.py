@@ -1,0 +1,159 @@
+"""The club's pages: its home, players, members and settings. Plain function views; clubs are
+fetched through ``scoring.access``. Every page works without JavaScript; reads are GET, writes
+are POST with a redirect after."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.access import Role, club_view, clubs_for_user, get_club_for_user
+from scoring.club.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm
+from scoring.club.services import Refused, remove_member, save_player, set_member, update_club
+from scoring.models import Club, Membership, Player
+from scoring.sittings.results import sittings_of
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The user's clubs, and the public ones."""
+    mine = clubs_for_user(request.user).order_by("name")
+    public = Club.objects.filter(public=True).exclude(pk__in=mine.values("pk")).order_by("name")
+    return render(request, "club/home.html", {"clubs": mine, "public_clubs": public})
+
+
+@require_GET
+@club_view
+def detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = get_club_for_user(request, slug)
+    return render(
+        request,
+        "club/club.html",
+        {
+            "club": club,
+            "access": access,
+            "recent": sittings_of(club)[:5],
+            "player_count": club.players.filter(active=True).count(),
+        },
+    )
+
+
+@require_GET
+@club_view
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = get_club_for_user(request, slug)
+    return render(
+        request,
+        "club/players.html",
+        {"club": club, "access": access, "players": club.players.order_by("-active", "display_name")},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = PlayerForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        player = save_player(club, **form.cleaned_data)
+        messages.success(request, _("%(name)s added.") % {"name": player.display_name})
+        return redirect("club:players", slug=club.slug)
+    return render(request, "club/player_form.html", {"club": club, "form": form, "player": None})
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    player = get_object_or_404(Player, pk=pk, club=club)
+    initial = {"display_name": player.display_name, "active": player.active}
+    form = PlayerForm(request.POST or None, initial=initial, club=club, player=player)
+    if request.method == "POST" and form.is_valid():
+        save_player(club, player=player, **form.cleaned_data)
+        messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
+        return redirect("club:players", slug=club.slug)
+    return render(request, "club/player_form.html", {"club": club, "form": form, "player": player})
+
+
+@require_POST
+@club_view
+def player_deactivate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """An inactive player keeps every score but is no longer offered for new sittings."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    player = get_object_or_404(Player, pk=pk, club=club)
+    save_player(club, player=player, display_name=player.display_name, active=False)
+    messages.success(request, _("%(name)s is no longer active.") % {"name": player.display_name})
+    return redirect("club:players", slug=club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def members(request: HttpRequest, slug: str) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = MembershipForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        membership = set_member(club, **form.cleaned_data)
+        messages.success(request, _("%(name)s is now a member.") % {"name": membership.user.get_username()})
+        return redirect("club:members", slug=club.slug)
+    memberships = club.memberships.select_related("user").order_by("user__username")
+    return render(
+        request,
+        "club/members.html",
+        {"club": club, "form": form, "members": [(m, RoleForm(initial={"role": m.role})) for m in memberships]},
+    )
+
+
+@require_POST
+@club_view
+def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the roles."))
+        return redirect("club:members", slug=club.slug)
+    try:
+        set_member(club, username=membership.user.get_username(), role=form.cleaned_data["role"])
+    except Refused:
+        messages.error(request, _("The club needs at least one club admin: make someone else admin first."))
+    else:
+        messages.success(request, _("Role of %(name)s changed.") % {"name": membership.user.get_username()})
+    return redirect("club:members", slug=club.slug)
+
+
+@require_POST
+@club_view
+def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
+    if membership.user == request.user:
+        messages.error(request, _("You cannot remove yourself; ask another club admin."))
+        return redirect("club:members", slug=club.slug)
+    try:
+        remove_member(membership)
+    except Refused:
+        messages.error(request, _("The club needs at least one club admin: make someone else admin first."))
+    else:
+        messages.success(request, _("%(name)s removed.") % {"name": membership.user.get_username()})
+    return redirect("club:members", slug=club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def settings(request: HttpRequest, slug: str) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = ClubSettingsForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        update_club(
+            club,
+            name=form.cleaned_data["name"],
+            public=form.cleaned_data["public"],
+            tariffs=form.tariffs(),
+            default_options=form.default_options(),
+        )
+        messages.success(request, _("Settings saved."))
+        return redirect("club:detail", slug=club.slug)
+    return render(request, "club/settings.html", {"club": club, "form": form})

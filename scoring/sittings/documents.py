@@ -1,0 +1,46 @@
+"""Deals as stored (players by index) and as the sitting format writes them (players by name).
+
+A stored deal is the sitting format with every player replaced by his index in the dealing
+order (seat − 1): the dealer, who sits out, every deal-level or item field the variant reads as
+a player, and the keys of card points (as strings: JSON keys are strings). Renaming a player
+thus changes no deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from scoring.engine import FieldSpec, Variant
+
+
+def _convert(deal: Mapping[str, Any], variant: Variant, one: Callable[[Any], Any]) -> dict[str, Any]:
+    out = dict(deal)
+    for key in ("dealer", "sitting_out"):
+        if key in out:
+            out[key] = one(out[key])
+    for key, spec in variant.deal_fields.items():
+        if key in out and spec.kind == "player":
+            out[key] = one(out[key])
+        elif key in out and spec.kind == "points":
+            out[key] = {str(one(who)): points for who, points in out[key].items()}
+    for listed, types in (("declarations", variant.declaration_types), ("events", variant.event_types)):
+        if listed in out:
+            out[listed] = [_convert_item(item, types.get(item.get("type"), {}), one) for item in out[listed]]
+    return out
+
+
+def _convert_item(item: Mapping[str, Any], spec: Mapping[str, FieldSpec], one: Callable[[Any], Any]) -> dict[str, Any]:
+    players = {key for key, field in spec.items() if field.kind == "player"}
+    return {key: one(value) if key in players else value for key, value in item.items()}
+
+
+def deal_by_index(deal: Mapping[str, Any], variant: Variant, players: Sequence[str]) -> dict[str, Any]:
+    """A valid deal (names) as stored (indexes in the dealing order)."""
+    indexes = {name: index for index, name in enumerate(players)}
+    return _convert(deal, variant, lambda name: indexes[name])
+
+
+def deal_by_name(data: Mapping[str, Any], variant: Variant, players: Sequence[str]) -> dict[str, Any]:
+    """A stored deal (indexes in the dealing order) in the sitting format (names)."""
+    return _convert(data, variant, lambda index: players[int(index)])

@@ -1,0 +1,197 @@
+"""Sittings and their deals: what the scorekeeper entered, kept forever, and the stored results.
+
+Words:
+
+- **seat**: a player's place at the table, numbered from 1; seat 1 deals first and the deal
+  passes to the next seat. Stored deals name players by their **index** in the dealing order
+  (seat − 1), the position of the name in a sitting document's ``players`` list.
+- **revision**: inputs are kept exactly as entered and never changed: a deal is a row per
+  revision, and a correction or a removal adds a revision (who, when, why) instead of changing one.
+  The revision that counts is the deal's **live** one.
+
+The engine's results are stored too, beside the live revisions: ``ScoreRow`` (each player's game
+points per deal, a row each so that standings are SQL sums) and ``Breakdown`` (the itemized
+breakdown and the Danish pots after the deal, read whole). These rows are **redundant**: a cache
+of what the engine computes from the live deals, kept so that pages need no rescoring. The
+services replace them whenever a deal changes, in the same transaction; ``manage.py
+recompute_scores`` rebuilds them all and reports any row that differed.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.club.models import Club, Player, variant_choices
+from scoring.engine import VARIANTS, Variant
+from scoring.engine.base import Reason
+
+
+class Sitting(models.Model):
+    """Players at one table playing deals of one variant, with the house rules in force then."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="sittings")
+    variant = models.CharField(_("variant"), max_length=20, choices=variant_choices)
+    options = models.JSONField(
+        _("house rules"), default=dict, help_text=_("Every option in force, copied when the sitting started.")
+    )
+    date = models.DateField(_("date"), default=datetime.date.today)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("started"), default=timezone.now)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["club", "-date"])]
+        verbose_name = _("sitting")
+        verbose_name_plural = _("sittings")
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()}, {self.date}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("sittings:detail", kwargs={"slug": self.club.slug, "pk": self.pk})
+
+    @property
+    def rules(self) -> Variant:
+        """The variant's rules and facts (table sizes, unit, pots, fields)."""
+        return VARIANTS[self.variant]
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+    def seated_players(self) -> list[Player]:
+        """The players in dealing order."""
+        return [seat.player for seat in self.seats.select_related("player").order_by("number")]
+
+    def live_deals(self) -> models.QuerySet[DealRevision]:
+        """The deals as they stand: each one's live revision, in order."""
+        return self.revisions.filter(live=True).order_by("number")
+
+
+class Seat(models.Model):
+    """A player's place at the table: seat 1 deals first."""
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["sitting", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sitting", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["sitting", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.number}"
+
+
+class DealRevision(models.Model):
+    """One revision of one deal. Rows are only ever added, never changed in their inputs.
+
+    ``data`` is the deal in the sitting format with every player given by his index in the
+    dealing order. The revision that counts is ``live``; a correction adds a revision and
+    retires the old one, a removal adds a revision with ``removed`` set and no data. ``reason``
+    is required for both.
+    """
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField(_("deal"))
+    revision = models.PositiveIntegerField(_("revision"), default=1)
+    data = models.JSONField(_("deal"), null=True, blank=True)
+    live = models.BooleanField(_("counts"), default=True)
+    removed = models.BooleanField(_("removed"), default=False)
+    reason = models.TextField(_("reason for the change"), blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(_("entered"), default=timezone.now)
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["sitting", "number", "revision"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sitting", "number"], condition=Q(live=True), name="one_live_revision_per_deal"
+            ),
+            models.UniqueConstraint(fields=["sitting", "number", "revision"], name="revisions_numbered_once"),
+            models.UniqueConstraint(
+                fields=["sitting", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="one_deal_per_form",
+            ),
+            models.CheckConstraint(condition=Q(removed=False) | Q(live=False), name="removal_never_live"),
+        ]
+        verbose_name = _("deal revision")
+        verbose_name_plural = _("deal revisions")
+
+    def __str__(self) -> str:
+        return f"deal {self.number} (revision {self.revision})"
+
+    @property
+    def corrected(self) -> bool:
+        return self.revision > 1
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        """The stored deal (players by index); a removal has none."""
+        assert self.data is not None, "a removal has no inputs"
+        data: dict[str, Any] = self.data
+        return data
+
+
+class ScoreRow(models.Model):
+    """Redundant: a player's game points in a live deal, as the engine computed them."""
+
+    revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="scores")
+    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="score_rows")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="score_rows")
+    points = models.IntegerField(_("game points"))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["revision", "player"], name="one_score_per_player_and_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points:+d}"
+
+
+class Breakdown(models.Model):
+    """Redundant: a live deal's breakdown and the pots after it, as the engine computed them.
+
+    ``lines`` lists ``[index, pot, points, reason, why]`` in the engine's order: ``index`` is
+    the player's index in the dealing order, null for a pot's line; ``pot`` empty for a player's;
+    ``reason`` is the English text the ``score`` output gives, ``why`` the same reason as
+    template and values, for pages in other languages. ``pots`` maps each pot to what it holds
+    after the deal (Danish Tarok; empty elsewhere). Read whole, so kept as one row per deal.
+    """
+
+    revision = models.OneToOneField(DealRevision, on_delete=models.CASCADE, related_name="breakdown")
+    lines = models.JSONField(default=list)
+    pots = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"breakdown of {self.revision}"
+
+    def named_lines(self, names: list[str], translate: Callable[[str], str] | None = None) -> list[dict[str, object]]:
+        """The lines as the ``score`` output writes them, players by name; with ``translate``,
+        each reason in the language it gives."""
+        return [
+            {
+                **({"player": names[index]} if index is not None else {"pot": pot}),
+                "points": points,
+                "reason": reason if translate is None else Reason.from_data(data).render(translate),
+            }
+            for index, pot, points, reason, data in self.lines
+        ]

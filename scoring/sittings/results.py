@@ -1,0 +1,110 @@
+"""What pages, JSON and exports read about sittings: documents and results from the stored rows.
+
+The services write; this module only reads. Results come from the stored rows (``ScoreRow`` and
+``Breakdown``), never from rescoring, so a page costs the same however the rules are written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from scoring.models import Breakdown, Club, ScoreRow, Seat, Sitting
+from scoring.sittings.documents import deal_by_name
+
+
+def sittings_of(club: Club) -> QuerySet[Sitting]:
+    """The club's sittings with their live deal count and players, newest first, in few queries."""
+    return (
+        club.sittings.select_related("club", "created_by")
+        .annotate(deal_count=Count("revisions", filter=Q(revisions__live=True)))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
+    )
+
+
+def sitting_document(
+    sitting: Sitting, deals: Sequence[dict[str, Any]] | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The sitting in the sitting format (players by name); its live deals unless given.
+
+    ``import_sitting`` reads it back: the export of an import exports the same.
+    """
+    names = names or [p.display_name for p in sitting.seated_players()]
+    if deals is None:
+        deals = [deal_by_name(d.inputs, sitting.rules, names) for d in sitting.live_deals()]
+    return {
+        "variant": sitting.variant,
+        "players": list(names),
+        "options": dict(sitting.options),
+        "date": sitting.date.isoformat(),
+        "deals": list(deals),
+    }
+
+
+def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
+    """Who deals next and who then sits out, by the rotation of the dealing order.
+
+    The deal passes to the next seat after the last dealer; who sits out at a table of four is
+    the variant's rule (the dealer, or in Danish Tarok the player opposite him).
+    """
+    names = [p.display_name for p in sitting.seated_players()]
+    last = sitting.live_deals().last()
+    seat = 1 if last is None else (last.inputs["dealer"] + 1) % len(names) + 1
+    out = sitting.rules.sits_out(seat, len(names))
+    return names[seat - 1], names[out - 1] if out else None
+
+
+def stored_result(sitting: Sitting, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """The ``score`` output document of a sitting, built from the stored rows (no rescoring).
+
+    With ``translate`` (``gettext``), the breakdown's reasons are in the page's language.
+    """
+    names = [p.display_name for p in sitting.seated_players()]
+    deals = list(sitting.live_deals().only("id", "number"))
+    ids = [d.pk for d in deals]
+    scores: dict[int, dict[str, int]] = {d.pk: dict.fromkeys(names, 0) for d in deals}
+    for row in (
+        ScoreRow.objects.filter(revision_id__in=ids)
+        .select_related("player")
+        .only("revision_id", "points", "player__display_name")
+    ):
+        scores[row.revision_id][row.player.display_name] = row.points
+    breakdowns = {b.revision_id: b for b in Breakdown.objects.filter(revision_id__in=ids)}
+    pot_names = list(sitting.rules.pots)
+    out_deals = []
+    for deal in deals:
+        breakdown = breakdowns[deal.pk]
+        entry: dict[str, Any] = {
+            "number": deal.number,
+            "scores": scores[deal.pk],
+            "lines": breakdown.named_lines(names, translate),
+        }
+        if pot_names:
+            entry["pots"] = {p: breakdown.pots.get(p, 0) for p in pot_names}
+        out_deals.append(entry)
+    doc: dict[str, Any] = {
+        "variant": sitting.variant,
+        "players": names,
+        "deals": out_deals,
+        "totals": {n: sum(d["scores"][n] for d in out_deals) for n in names},
+    }
+    if pot_names:
+        doc["pots"] = out_deals[-1]["pots"] if out_deals else dict.fromkeys(pot_names, 0)
+    return doc
+
+
+def describe_differences(sitting: Sitting, stored: dict[str, Any], computed: dict[str, Any]) -> list[str]:
+    """Every deal whose stored scores, pots or breakdown differ from the engine's, in words."""
+    found = []
+    for have, want in zip(stored["deals"], computed["deals"], strict=True):
+        where = f"sitting {sitting.pk} deal {want['number']}"
+        for name, points in want["scores"].items():
+            if have["scores"].get(name) != points:
+                found.append(f"{where}: {name} stored {have['scores'].get(name)}, computed {points}")
+        if have.get("pots") != want.get("pots"):
+            found.append(f"{where}: pots stored {have.get('pots')}, computed {want.get('pots')}")
+        if have["lines"] != want["lines"]:
+            found.append(f"{where}: breakdown differs")
+    return found

@@ -1,0 +1,341 @@
+"""Everything that writes a club's sittings. Views and commands call these, never the models.
+
+Each function is one transaction: it either does all it says or changes nothing. Bad input
+raises :class:`~scoring.engine.InvalidSitting`, whose problems carry the deal and the field
+they concern, exactly as the engine's own; the services add their own refusals (a closed
+sitting, a missing reason) in the same form. What pages read is in ``scoring.sittings.results``.
+
+A sitting's stored result rows are a cache of the engine's result (see ``models``); every
+function that changes a sitting's live deals rewrites the rows of the deals whose result may
+have changed, from the first changed deal to the end, because Danish pots carry over.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from scoring.access import Role, has_role, role_of
+from scoring.engine import DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
+from scoring.engine.plausibility import doubts
+from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
+from scoring.sittings.documents import deal_by_index, deal_by_name
+from scoring.sittings.results import describe_differences, sitting_document, stored_result
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def refuse(message: str, field: str | None = None, deal: int | None = None) -> InvalidSitting:
+    return InvalidSitting([Problem(deal, field, message)])
+
+
+def _user(user: User) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+# --- starting, importing, closing -------------------------------------------------------
+
+
+def start_sitting(
+    club: Club,
+    variant: str,
+    players: Sequence[Player],
+    *,
+    user: User,
+    date: datetime.date | None = None,
+    options: dict[str, Any] | None = None,
+) -> Sitting:
+    """Seat the players in dealing order; the options in force are the club's defaults updated
+    with ``options``, every one written out so later changes to the defaults change nothing."""
+    strangers = [p.display_name for p in players if p.club_id != club.pk]
+    if strangers:
+        raise refuse(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not of this club", "players")
+    chosen = {**club.options_for(variant), **(options or {})}
+    checked = read_sitting(
+        {"variant": variant, "players": [p.display_name for p in players], "options": chosen, "deals": []}
+    )
+    with transaction.atomic():
+        sitting = Sitting.objects.create(
+            club=club,
+            variant=variant,
+            options=checked.options.as_dict(),
+            date=date or timezone.localdate(),
+            created_by=_user(user),
+        )
+        _seat(sitting, players)
+    return sitting
+
+
+def import_sitting(club: Club, doc: object, *, user: User) -> Sitting:
+    """Store a whole sitting document, all or nothing.
+
+    Players are matched by display name within the club and created when missing. Options
+    the document leaves out take the engine's defaults (not the club's), so the stored sitting
+    scores exactly as the document does.
+    """
+    checked = read_sitting(doc)
+    assert isinstance(doc, dict)
+    date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
+    with transaction.atomic():
+        players = [Player.objects.get_or_create(club=club, display_name=name)[0] for name in checked.players]
+        sitting = Sitting.objects.create(
+            club=club,
+            variant=checked.variant.key,
+            options=checked.options.as_dict(),
+            date=date,
+            created_by=_user(user),
+        )
+        _seat(sitting, players)
+        now = timezone.now()
+        deals = DealRevision.objects.bulk_create(
+            DealRevision(
+                sitting=sitting,
+                number=number,
+                data=deal_by_index(raw, checked.variant, checked.players),
+                entered_by=_user(user),
+                entered_at=now,
+            )
+            for number, raw in enumerate(doc["deals"], start=1)
+        )
+        _write_rows(sitting, deals, score(checked).deals, players)
+    return sitting
+
+
+def _seat(sitting: Sitting, players: Sequence[Player]) -> None:
+    """Seat the players in dealing order: seat 1 deals first."""
+    Seat.objects.bulk_create(Seat(sitting=sitting, number=n, player=p) for n, p in enumerate(players, start=1))
+
+
+def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
+    with transaction.atomic():
+        sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
+        if sitting.closed_at is None:
+            sitting.closed_at = timezone.now()
+            sitting.save(update_fields=["closed_at"])
+    return sitting
+
+
+# --- deals ------------------------------------------------------------------------------
+
+
+class Unconfirmed(Exception):
+    """The deal is allowed but looks unlikely: nothing was stored; ``doubts`` say why.
+
+    Sent again with ``confirmed=True``, the same deal is stored.
+    """
+
+    def __init__(self, doubts: list[Doubt]) -> None:
+        super().__init__("; ".join(d.message for d in doubts))
+        self.doubts = doubts
+
+
+def _checked(doc: dict[str, Any], number: int, confirmed: bool) -> SittingResult:
+    """Validate and score a sitting document, holding deal ``number`` back if it looks unlikely."""
+    checked = read_sitting(doc)
+    if not confirmed:
+        found = doubts(checked.variant, checked.options, checked.deals[number - 1])
+        if found:
+            raise Unconfirmed(found)
+    return score(checked)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What ``record_deal`` did: the deal's revision, and whether this call created it."""
+
+    deal: DealRevision
+    created: bool
+
+
+def record_deal(
+    sitting: Sitting, deal: dict[str, Any], *, user: User, idempotency_key: str = "", confirmed: bool = True
+) -> Recorded:
+    """Add the next deal (players by name). A key already used in this sitting returns that deal.
+
+    With ``confirmed=False`` a deal that looks unlikely raises :class:`Unconfirmed` instead.
+
+    Two concurrent calls get numbers N and N+1: the sitting row is locked (PostgreSQL) or the
+    transaction holds the write lock from its start (SQLite, IMMEDIATE); the unique
+    constraints are the last guard.
+    """
+    for attempt in range(3):
+        try:
+            return _record_deal(sitting, deal, user, idempotency_key, confirmed)
+        except IntegrityError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool) -> Recorded:
+    with transaction.atomic():
+        sitting = _lock(sitting)
+        if key:
+            earlier = sitting.revisions.filter(idempotency_key=key).first()
+            if earlier is not None:
+                return Recorded(earlier, created=False)
+        _refuse_if_closed(sitting, user)
+        live = list(sitting.live_deals())
+        number = len(live) + 1
+        players = sitting.seated_players()
+        names = [p.display_name for p in players]
+        docs = [deal_by_name(d.inputs, sitting.rules, names) for d in live]
+        result = _checked(sitting_document(sitting, [*docs, deal], names), number, confirmed)
+        new = DealRevision.objects.create(
+            sitting=sitting,
+            number=number,
+            revision=_next_revision(sitting, number),
+            data=deal_by_index(deal, sitting.rules, names),
+            entered_by=_user(user),
+            idempotency_key=key,
+        )
+        _write_rows(sitting, [new], result.deals[-1:], players)
+    return Recorded(new, created=True)
+
+
+def correct_deal(
+    sitting: Sitting, number: int, deal: dict[str, Any], *, user: User, reason: str, confirmed: bool = True
+) -> DealRevision:
+    """Replace deal ``number`` by a new revision and rescore it and every later deal.
+
+    With ``confirmed=False`` a correction that looks unlikely raises :class:`Unconfirmed` instead.
+    """
+    with transaction.atomic():
+        sitting = _lock(sitting)
+        _refuse_if_closed(sitting, user)
+        reason = _require_reason(reason)
+        live = list(sitting.live_deals())
+        if not 1 <= number <= len(live):
+            raise refuse(f"there is no deal {number} to correct", "number")
+        players = sitting.seated_players()
+        names = [p.display_name for p in players]
+        docs = [deal_by_name(d.inputs, sitting.rules, names) for d in live]
+        docs[number - 1] = deal
+        result = _checked(sitting_document(sitting, docs, names), number, confirmed)
+        old = live[number - 1]
+        DealRevision.objects.filter(pk=old.pk).update(live=False)
+        new = DealRevision.objects.create(
+            sitting=sitting,
+            number=number,
+            revision=_next_revision(sitting, number),
+            data=deal_by_index(deal, sitting.rules, names),
+            reason=reason,
+            entered_by=_user(user),
+        )
+        later = [new, *live[number:]]
+        _clear_rows([old, *later])
+        _write_rows(sitting, later, result.deals[number - 1 :], players)
+    return new
+
+
+def remove_last_deal(sitting: Sitting, *, user: User, reason: str) -> DealRevision:
+    """Take back the last deal; the removal is recorded as a revision with who, when and why."""
+    with transaction.atomic():
+        sitting = _lock(sitting)
+        _refuse_if_closed(sitting, user)
+        reason = _require_reason(reason)
+        last = sitting.live_deals().last()
+        if last is None:
+            raise refuse("there is no deal to remove")
+        DealRevision.objects.filter(pk=last.pk).update(live=False)
+        _clear_rows([last])
+        return DealRevision.objects.create(
+            sitting=sitting,
+            number=last.number,
+            revision=_next_revision(sitting, last.number),
+            removed=True,
+            live=False,
+            reason=reason,
+            entered_by=_user(user),
+        )
+
+
+def _lock(sitting: Sitting) -> Sitting:
+    return Sitting.objects.select_for_update().select_related("club").get(pk=sitting.pk)
+
+
+def _refuse_if_closed(sitting: Sitting, user: User) -> None:
+    if sitting.closed_at is not None and (user is None or not has_role(role_of(user, sitting.club), Role.ADMIN)):
+        raise refuse("the sitting is closed: only a club admin can change it")
+
+
+def _require_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise refuse("say why the deal is changed", "reason")
+    return reason
+
+
+def _next_revision(sitting: Sitting, number: int) -> int:
+    top = sitting.revisions.filter(number=number).aggregate(top=Max("revision"))["top"]
+    return (top or 0) + 1
+
+
+# --- stored results ---------------------------------------------------------------------
+
+
+def _clear_rows(deals: Sequence[DealRevision]) -> None:
+    ids = [d.pk for d in deals]
+    ScoreRow.objects.filter(revision_id__in=ids).delete()
+    Breakdown.objects.filter(revision_id__in=ids).delete()
+
+
+def _write_rows(
+    sitting: Sitting, deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
+) -> None:
+    """Store the engine's result of each live deal: score rows, breakdown and pots."""
+    by_name = {p.display_name: p for p in players}
+    index_of = {p.display_name: index for index, p in enumerate(players)}
+    scores, stored = [], []
+    for deal, result in zip(deals, results, strict=True):
+        scores += [
+            ScoreRow(revision=deal, sitting=sitting, player=by_name[n], points=v) for n, v in result.scores.items()
+        ]
+        stored.append(Breakdown(revision=deal, lines=_lines(result, index_of), pots=result.pots))
+    ScoreRow.objects.bulk_create(scores)
+    Breakdown.objects.bulk_create(stored)
+
+
+def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
+    """A deal's breakdown as stored: ``[index, pot, points, English reason, reason as data]``."""
+    return [
+        [
+            None if line.player is None else index_of[line.player],
+            line.pot or "",
+            line.points,
+            str(line.reason),
+            line.reason.as_data(),
+        ]
+        for line in result.lines
+    ]
+
+
+def recompute(sitting: Sitting) -> list[str]:
+    """Rebuild a sitting's stored rows from its live deals; describe every row that differed.
+
+    Besides scores, pots and the English breakdown, the reasons stored for other languages are
+    compared too, so rows written before a reason's wording changed are rebuilt.
+    """
+    with transaction.atomic():
+        sitting = _lock(sitting)
+        result = score(read_sitting(sitting_document(sitting)))
+        differences = describe_differences(sitting, stored_result(sitting), result.as_dict())
+        live = list(sitting.live_deals().select_related("breakdown"))
+        players = sitting.seated_players()
+        index_of = {p.display_name: index for index, p in enumerate(players)}
+        for deal, computed in zip(live, result.deals, strict=True):
+            if deal.breakdown.lines != _lines(computed, index_of) and not any(
+                d.endswith(f"deal {deal.number}: breakdown differs") for d in differences
+            ):
+                differences.append(f"sitting {sitting.pk} deal {deal.number}: reasons stored for translation differ")
+        if differences:
+            _clear_rows(live)
+            _write_rows(sitting, live, result.deals, players)
+    return differences

@@ -1,0 +1,13 @@
+"""The sittings' pages, under ``/clubs/<slug>/sittings/``; names ``sittings:…``."""
+
+from django.urls import path
+
+from scoring.sittings import views
+
+app_name = "sittings"
+urlpatterns = [
+    path("", views.sitting_list, name="list"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/deals/<int:number>/", views.deal, name="deal"),
+    path("<int:pk>/scores.json", views.scores_json, name="scores_json"),
+]

@@ -1,0 +1,124 @@
+"""The sittings' pages: the list, the sheet of one sitting, one deal with its history, and the
+JSON of the scores. Plain function views; everything is read from the stored rows."""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from scoring.access import club_view, get_club_for_user, get_sitting_for_user
+from scoring.engine.base import GAME_POINTS, word
+from scoring.sittings.documents import deal_by_name
+from scoring.sittings.results import sittings_of, stored_result
+from scoring.sittings.tables import SittingTable
+
+
+@require_GET
+@club_view
+def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug)
+    table = SittingTable(sittings_of(club))
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "sittings/list.html", {"club": club, "table": table})
+
+
+@require_GET
+@club_view
+def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Each deal with each player's score, running totals, pots, breakdowns and corrections."""
+    sitting, access = get_sitting_for_user(request, slug, pk)
+    rules = sitting.rules
+    result = stored_result(sitting, translate=_)
+    names = result["players"]
+    live = {d.number: d for d in sitting.live_deals()}
+    running = list(accumulate(([d["scores"][n] for n in names] for d in result["deals"]), _add))
+    pot_names = [(pot, _(rules.pot_word(pot))) for pot in rules.pots]
+    rows = [
+        {
+            "number": deal["number"],
+            "dealer": names[live[deal["number"]].inputs["dealer"]],
+            "cells": list(zip(names, [deal["scores"][n] for n in names], totals, strict=True)),
+            "pots": [(pot, deal["pots"][pot]) for pot in rules.pots],
+            "lines": [
+                {**line, "pot": _(rules.pot_word(line["pot"])) if "pot" in line else None} for line in deal["lines"]
+            ],
+            "corrected": live[deal["number"]].corrected,
+        }
+        for deal, totals in zip(result["deals"], running, strict=True)
+    ]
+    changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False)).select_related("entered_by")
+    saved = request.GET.get("saved", "")
+    return render(
+        request,
+        "sittings/sitting.html",
+        {
+            "club": sitting.club,
+            "sitting": sitting,
+            "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
+            "players": names,
+            "pot_names": [name for _pot, name in pot_names],
+            "rows": rows,
+            "totals": [result["totals"][n] for n in names],
+            "pots": [(pot, result["pots"][pot]) for pot in rules.pots],
+            "changes": changes.order_by("number", "revision"),
+            "can_enter": access.scores and not sitting.is_closed,
+            "can_correct": access.administers or (access.scores and not sitting.is_closed),
+            "saved": int(saved) if saved.isdigit() else None,
+            "next_number": len(rows) + 1,
+        },
+    )
+
+
+@require_GET
+@club_view
+def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """One deal: what was entered, its breakdown, and every revision with who, when and why."""
+    sitting, _access = get_sitting_for_user(request, slug, pk)
+    rules = sitting.rules
+    revisions = list(sitting.revisions.filter(number=number).select_related("entered_by").order_by("revision"))
+    if not revisions:
+        raise Http404("no such deal")
+    names = [p.display_name for p in sitting.seated_players()]
+    live = next((r for r in revisions if r.live), None)
+    lines = []
+    if live is not None:
+        lines = [
+            {
+                "holder": line["player"] if "player" in line else _(rules.pot_word(str(line["pot"]))),
+                "points": line["points"],
+                "reason": line["reason"],
+            }
+            for line in live.breakdown.named_lines(names, translate=_)
+        ]
+    return render(
+        request,
+        "sittings/deal.html",
+        {
+            "club": sitting.club,
+            "sitting": sitting,
+            "number": number,
+            "live": live,
+            "inputs": deal_by_name(live.inputs, rules, names) if live is not None else None,
+            "lines": lines,
+            "scores": live.scores.select_related("player").order_by("player__display_name") if live else [],
+            "revisions": revisions,
+        },
+    )
+
+
+def _add(a: list[int], b: list[int]) -> list[int]:
+    return [x + y for x, y in zip(a, b, strict=True)]
+
+
+@require_GET
+@club_view
+def scores_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The ``score`` output document of a sitting, from the stored rows (no rescoring)."""
+    sitting, _access = get_sitting_for_user(request, slug, pk)
+    return JsonResponse(stored_result(sitting), json_dumps_params={"ensure_ascii": False})
