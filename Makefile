@@ -6,6 +6,10 @@ SITE := $(VENV)/.installed-site
 TOOLS := $(VENV)/.installed-tools
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 ADDRESS ?= 127.0.0.1:8000
+# Served to this computer only, the site runs with debug on; to any other address (the phones on
+# the club's Wi-Fi), with debug off under gunicorn, with a secret key made once for this laptop.
+LOOPBACK := $(filter 127.0.0.1:% localhost:% [::1]:%,$(ADDRESS))
+SECRET := $(VENV)/secret-key
 
 .PHONY: test run bench messages clean
 
@@ -25,10 +29,19 @@ test: $(TOOLS)
 	$(BIN)/mypy scoring
 	$(BIN)/pytest
 
-run: $(SITE)
+$(SECRET): | $(SITE)
+	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+	chmod 600 $@
+
+run: $(SITE) $(SECRET)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver $(ADDRESS)
+ifneq ($(LOOPBACK),)
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(ADDRESS)
+else
+	DJANGO_DEBUG=0 DJANGO_HTTPS=0 DJANGO_SECRET_KEY="$$(cat $(SECRET))" \
+		$(BIN)/gunicorn tarokclub.wsgi --bind $(ADDRESS) --workers 2 --threads 4 --access-logfile -
+endif
 
 bench: $(SITE)
 	$(BIN)/python -m bench.engine

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.urls import register_converter
 
 
 class ScoringConfig(AppConfig):
@@ -6,3 +7,9 @@ class ScoringConfig(AppConfig):
 
     name = "scoring"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from scoring.limits import IdConverter
+
+        # Numbers in addresses are bounded, so an absurd one is a 404, never a database error.
+        register_converter(IdConverter, "id")

@@ -1,6 +1,20 @@
-"""Every model of the app, gathered from the domains that define them (Django looks for them here)."""
+"""Every model of the app, gathered from the areas that define them (Django looks for them here)."""
 
+from scoring.accounts.throttle import LoginFailure
 from scoring.club.models import Club, Membership, Player, Tariff
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
+from scoring.submissions import Submission
 
-__all__ = ["Breakdown", "Club", "DealRevision", "Membership", "Player", "ScoreRow", "Seat", "Sitting", "Tariff"]
+__all__ = [
+    "Breakdown",
+    "Club",
+    "DealRevision",
+    "LoginFailure",
+    "Membership",
+    "Player",
+    "ScoreRow",
+    "Seat",
+    "Sitting",
+    "Submission",
+    "Tariff",
+]

@@ -17,6 +17,7 @@ A value that makes no sense stops the start with an ``ImproperlyConfigured`` err
 """
 
 import datetime
+import ipaddress
 import os
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,15 @@ def env_hosts(name: str, default: str) -> list[str]:
     return hosts
 
 
+def env_addresses(name: str) -> list[str]:
+    """A comma-separated list of IP addresses; empty by default."""
+    raw = [part.strip() for part in os.environ.get(name, "").split(",") if part.strip()]
+    try:
+        return [str(ipaddress.ip_address(part)) for part in raw]
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: give IP addresses separated by commas, such as 10.0.0.2") from None
+
+
 def database(url: str | None) -> dict[str, Any]:
     """The default database: SQLite in the project unless ``DATABASE_URL`` names another."""
     if not url:
@@ -95,6 +105,7 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_hosts("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
+    "scoring",  # first, so that its runserver (loopback only while debug is on) replaces Django's
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -102,8 +113,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
-    "axes",
-    "scoring",
 ]
 
 MIDDLEWARE = [
@@ -116,22 +125,17 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "axes.middleware.AxesMiddleware",
+    "tarokclub.security.ContentSecurityPolicyMiddleware",
 ]
 
-AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
-
-# Login throttling. Every phone at a club evening shares one Wi-Fi address, so failures count per
-# user name *and* address together: one member mistyping locks out only that name from there,
-# and only for a while.
-AXES_FAILURE_LIMIT = 5
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
-AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Login throttling (scoring.accounts.throttle). Every phone at a club evening shares one Wi-Fi
+# address, so failures count per user name and address (a member mistyping locks out only his
+# name from there), and per address across names with a higher limit (someone guessing through
+# the member list); both only for the cool-off.
+TAROKCLUB_NAME_FAILURE_LIMIT = 5
+TAROKCLUB_ADDRESS_FAILURE_LIMIT = 20
+TAROKCLUB_LOGIN_COOL_OFF = datetime.timedelta(minutes=15)
+TAROKCLUB_TRUSTED_PROXIES = env_addresses("DJANGO_TRUSTED_PROXIES")
 
 ROOT_URLCONF = "tarokclub.urls"
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
-from axes.models import AccessAttempt
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.models import Membership
+from scoring.models import LoginFailure, Membership
 
 from .factories import make_club, make_member
 
@@ -63,8 +63,46 @@ def test_the_lock_lifts_after_the_cool_off() -> None:
     for _ in range(5):
         log_in(Client(), "kim", "wrong")
     assert log_in(Client(), "kim", "tarock-1754") == 429
-    AccessAttempt.objects.update(attempt_time=timezone.now() - datetime.timedelta(minutes=16))
+    LoginFailure.objects.update(at=timezone.now() - datetime.timedelta(minutes=16))
     assert log_in(Client(), "kim", "tarock-1754") == 302
+
+
+def test_failures_spread_over_many_names_lock_the_address_not_the_club() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    guesser = Client(REMOTE_ADDR="203.0.113.5")
+    for number in range(20):
+        assert log_in(guesser, f"member{number}", "wrong") == 200
+    assert log_in(guesser, "kim", "tarock-1754") == 429
+    assert log_in(Client(REMOTE_ADDR="203.0.113.6"), "kim", "tarock-1754") == 302
+
+
+def test_behind_an_untrusted_proxy_the_forwarded_address_is_not_believed(settings: Any) -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    for number in range(5):
+        proxied = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=f"198.51.100.{number}")
+        log_in(proxied, "kim", "wrong")
+    assert set(LoginFailure.objects.values_list("address", flat=True)) == {"10.0.0.2"}
+
+
+def test_behind_a_trusted_proxy_each_client_is_counted_at_his_own_address(settings: Any) -> None:
+    settings.TAROKCLUB_TRUSTED_PROXIES = ["10.0.0.2"]
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    make_member(make_club("other"), "lea", Membership.Role.VIEWER)
+    mallory = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    for _ in range(5):
+        log_in(mallory, "kim", "wrong")
+    assert log_in(mallory, "kim", "tarock-1754") == 429
+    kim = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.7")
+    assert log_in(kim, "kim", "tarock-1754") == 302, "nobody locks a member out through the proxy"
+    spoofed = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.7, 203.0.113.9")
+    assert log_in(spoofed, "kim", "tarock-1754") == 429, "a client cannot pick its address: the proxy adds it last"
+
+
+def test_a_huge_user_name_is_a_failed_login_like_any_other() -> None:
+    response = Client().post(LOGIN, {"username": "x" * 100_000, "password": "wrong"})
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+    assert LoginFailure.objects.get().username == "x" * 150
 
 
 def test_a_write_without_the_csrf_token_is_refused_and_changes_nothing() -> None:

@@ -55,7 +55,7 @@ def test_a_correction_without_a_reason_is_refused_at_the_reason() -> None:
     doc = danish_ten()
     sitting = import_sitting(club, doc, user=None)
     response = correct(keeper, sitting, 1, doc["deals"][0], reason="")
-    assert response.context["form"].group_errors == {"reason": ["say why the deal is changed"]}
+    assert response.context["form"].errors == {"reason": ["Say why the deal is changed."]}
     assert DealRevision.objects.filter(sitting=sitting, number=1).count() == 1
 
 

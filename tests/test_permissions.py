@@ -194,6 +194,7 @@ def test_each_persona_gets_what_its_role_allows(world: dict[str, Any], persona: 
     response = getattr(client, row.method)(url, row.data(world))
     want = expected(row, persona, world["club"].public)
     assert response.status_code == want, response.content[:300]
+    assert response["Content-Security-Policy"].startswith("default-src 'self'"), "every answer carries the policy"
     sent_to_log_in = want == 302 and persona == "anonymous" and row.access != "anyone"
     if row.method == "post" and (want in (403, 404) or sent_to_log_in):
         assert snapshot() == before, "a refused write changed something"

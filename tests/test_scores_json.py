@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -44,3 +46,13 @@ def test_it_does_not_serve_a_sitting_under_another_clubs_address(client: Client)
     sitting = import_sitting(make_club(), golden("grosstarock", "readme-example"), user=None)
     make_club("open", public=True)
     assert client.get(f"/clubs/open/sittings/{sitting.pk}/scores.json").status_code == 404
+
+
+def test_the_deals_and_their_breakdowns_are_read_in_one_query(django_assert_num_queries: Any) -> None:
+    """A correction or a take-back committing meanwhile is seen whole or not at all."""
+    from scoring.sittings.results import stored_deals
+
+    sitting = import_sitting(make_club(), golden("danish_tarok", "three-deals-pots"), user=None)
+    with django_assert_num_queries(1):
+        deals = stored_deals(sitting)
+    assert [deal.number for deal in deals] == [1, 2, 3]

@@ -6,11 +6,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management import CommandError, call_command
 
-from tarokclub.settings import database, env_bool, env_hosts
+from tarokclub.settings import database, env_addresses, env_bool, env_hosts
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,3 +71,22 @@ def test_it_will_not_start_in_production_without_a_secret_key() -> None:
     done = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in done.stderr
+
+
+def test_an_application_server_serves_with_debug_off_unless_told_otherwise() -> None:
+    probe = "import tarokclub.wsgi; from django.conf import settings; print(settings.DEBUG)"
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_DEBUG"} | {"DJANGO_SECRET_KEY": "x" * 50}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
+
+
+def test_the_development_server_serves_only_this_computer_while_debug_is_on(settings: Any) -> None:
+    settings.DEBUG = True
+    with pytest.raises(CommandError, match="serves this computer only"):
+        call_command("runserver", "0.0.0.0:8999", use_reloader=False)
+
+
+def test_it_refuses_trusted_proxies_that_are_not_addresses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", "10.0.0.2,proxy.example.org")
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_TRUSTED_PROXIES"):
+        env_addresses("DJANGO_TRUSTED_PROXIES")

@@ -10,15 +10,30 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS, OptionSpec
+from scoring.limits import (
+    CLUB_NAME_LENGTH,
+    MOST_CENTS_PER_POINT,
+    NAME_LENGTH,
+    name_problem,
+    normalise_name,
+    text_problem,
+)
 from scoring.models import Club, Membership, Player
+from scoring.submissions import KeyedForm
 
 
-class PlayerForm(forms.Form):
-    display_name = forms.CharField(label=_("Display name"), max_length=60)
+class PlayerForm(KeyedForm):
+    """A player's name and whether he is offered for new sittings. The name is kept normalised:
+    trimmed, one space between words; whether the club has it already, the service says (after
+    the form's key, so that the form sent again gets its first answer)."""
+
+    # A typed name may carry extra spaces; what is kept is checked after normalising.
+    display_name = forms.CharField(label=_("Display name"), max_length=4 * NAME_LENGTH, strip=False)
     active = forms.BooleanField(label=_("Active"), required=False, initial=True)
 
     def __init__(self, *args: Any, club: Club, player: Player | None = None, **kwargs: Any) -> None:
@@ -27,19 +42,15 @@ class PlayerForm(forms.Form):
         self.player = player
 
     def clean_display_name(self) -> str:
-        name: str = self.cleaned_data["display_name"].strip()
-        if not name:
-            raise forms.ValidationError(_("Give the player a name."))
-        others = self.club.players.filter(display_name=name)
-        if self.player is not None:
-            others = others.exclude(pk=self.player.pk)
-        if others.exists():
-            raise forms.ValidationError(_("This club already has a player called %(name)s.") % {"name": name})
+        name = normalise_name(self.cleaned_data["display_name"])
+        problem = name_problem(name)
+        if problem:
+            raise forms.ValidationError(problem)
         return name
 
 
-class MembershipForm(forms.Form):
-    username = forms.CharField(label=_("User name"), max_length=150)
+class MembershipForm(KeyedForm):
+    username = forms.CharField(label=_("User name"), max_length=150, validators=[UnicodeUsernameValidator()])
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.VIEWER)
     password = forms.CharField(
         label=_("First password"),
@@ -69,11 +80,6 @@ class MembershipForm(forms.Form):
                     validate_password(password, User(username=username))
                 except forms.ValidationError as error:
                     self.add_error("password", error)
-        elif Membership.objects.filter(user=user, club=self.club).exists():
-            self.add_error(
-                "username",
-                _("%(name)s is already a member; change the role in the list.") % {"name": username},
-            )
         data["username"] = username
         return data
 
@@ -98,7 +104,7 @@ def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
 class ClubSettingsForm(forms.Form):
     """The club's name, public read access, tariff per variant and default house rules."""
 
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=CLUB_NAME_LENGTH)
     public = forms.BooleanField(
         label=_("Public"),
         required=False,
@@ -114,6 +120,7 @@ class ClubSettingsForm(forms.Form):
             self.fields[f"tariff_{key}"] = forms.DecimalField(
                 label=gettext(variant.name),
                 min_value=Decimal(0),
+                max_value=MOST_CENTS_PER_POINT,
                 max_digits=8,
                 decimal_places=2,
                 initial=club.tariff(key),
@@ -122,6 +129,13 @@ class ClubSettingsForm(forms.Form):
             chosen = club.options_for(key)
             for spec in variant.options:
                 self.fields[f"option_{key}_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
+
+    def clean_name(self) -> str:
+        name = normalise_name(self.cleaned_data["name"])
+        problem = text_problem(name, CLUB_NAME_LENGTH) if name else gettext("Give the club a name.")
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
 
     def tariff_fields(self) -> list[forms.BoundField]:
         return [self[f"tariff_{key}"] for key in VARIANTS]

@@ -9,13 +9,19 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Length
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS
 from scoring.engine.base import CENTS
+from scoring.limits import CLUB_NAME_LENGTH, MOST_CENTS_PER_POINT, NAME_LENGTH, name_problem, normalise_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+# ``field__length`` in the check constraints below and in the other areas' models.
+models.CharField.register_lookup(Length)
+models.TextField.register_lookup(Length)
 
 
 def variant_choices() -> list[tuple[str, StrOrPromise]]:
@@ -44,6 +50,12 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(name__length__gte=1, name__length__lte=CLUB_NAME_LENGTH), name="club_name_in_range"
+            ),
+            models.CheckConstraint(condition=Q(slug__length__lte=50), name="club_slug_in_range"),
+        ]
         verbose_name = _("Tarock club")
         verbose_name_plural = _("Tarock clubs")
 
@@ -84,6 +96,7 @@ class Tariff(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "variant"], name="one_tariff_per_variant"),
             models.CheckConstraint(condition=Q(cents_per_point__gte=0), name="tariff_not_negative"),
+            models.CheckConstraint(condition=Q(cents_per_point__lte=MOST_CENTS_PER_POINT), name="tariff_in_range"),
         ]
         verbose_name = _("tariff")
         verbose_name_plural = _("tariffs")
@@ -99,12 +112,28 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["display_name"]
-        constraints = [models.UniqueConstraint(fields=["club", "display_name"], name="player_name_unique_in_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "display_name"], name="player_name_unique_in_club"),
+            models.CheckConstraint(
+                condition=Q(display_name__length__gte=1, display_name__length__lte=NAME_LENGTH)
+                & ~Q(display_name__startswith=" ")
+                & ~Q(display_name__endswith=" ")
+                & ~Q(display_name__contains="  "),
+                name="player_name_normalised",
+            ),
+        ]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return self.display_name
+
+    def clean(self) -> None:
+        """The admin's path to a name: normalised and checked as on every other path."""
+        self.display_name = normalise_name(self.display_name)
+        problem = name_problem(self.display_name)
+        if problem:
+            raise ValidationError({"display_name": problem})
 
 
 class Membership(models.Model):
@@ -118,7 +147,10 @@ class Membership(models.Model):
     role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.VIEWER)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club"),
+            models.CheckConstraint(condition=Q(role__in=["admin", "scorekeeper", "viewer"]), name="role_known"),
+        ]
         verbose_name = _("membership")
         verbose_name_plural = _("memberships")
 

@@ -1,7 +1,8 @@
 """Every write to a club's own records: players, members and roles, settings and tariffs.
 
 Views and commands call these, never the models. Each function is one transaction: it does all
-it says or changes nothing.
+it says or changes nothing. Writes that add or remove take the form's one-time ``key``
+(``scoring.submissions``): sent again, they answer as the first time and write nothing.
 """
 
 from __future__ import annotations
@@ -10,25 +11,49 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from scoring.access import Role
+from scoring.limits import name_problem, normalise_name
 from scoring.models import Club, Membership, Player, Tariff
+from scoring.submissions import Done, once
 
 
 class Refused(ValueError):
     """A club change that would leave the club unmanageable; the message says why."""
 
 
-def save_player(club: Club, *, display_name: str, active: bool = True, player: Player | None = None) -> Player:
-    """Add a player to the club, or rename and (de)activate one. Old deals are unaffected."""
-    with transaction.atomic():
+def save_player(
+    club: Club, *, display_name: str, active: bool = True, player: Player | None = None, key: str = ""
+) -> Done[Player]:
+    """Add a player to the club, or rename and (de)activate one. Old deals are unaffected.
+
+    The name is normalised as on every path (``scoring.limits``); a name the club already has
+    is refused, also when two admins add it at the same moment.
+    """
+    name = normalise_name(display_name)
+    problem = name_problem(name)
+    if problem:
+        raise Refused(problem)
+
+    def write() -> Player:
+        taken = club.players.filter(display_name=name)
+        if player is not None:
+            taken = taken.exclude(pk=player.pk)
+        if taken.exists():
+            raise Refused(gettext("This club already has a player called %(name)s.") % {"name": name})
         if player is None:
-            return Player.objects.create(club=club, display_name=display_name, active=active)
-        player.display_name = display_name
+            return Player.objects.create(club=club, display_name=name, active=active)
+        player.display_name = name
         player.active = active
         player.save(update_fields=["display_name", "active"])
         return player
+
+    try:
+        return once(club, key, write)
+    except IntegrityError:
+        raise Refused(gettext("This club already has a player called %(name)s.") % {"name": name}) from None
 
 
 def set_member(club: Club, *, username: str, role: str, password: str = "") -> Membership:
@@ -43,17 +68,35 @@ def set_member(club: Club, *, username: str, role: str, password: str = "") -> M
         return membership
 
 
-def remove_member(membership: Membership) -> None:
-    with transaction.atomic():
-        _keep_an_admin(membership.club, membership.user)
+def add_member(club: Club, *, username: str, role: str, password: str = "", key: str = "") -> Done[Membership]:
+    """Make someone a member (creating his account if needed); a member already is refused."""
+
+    def write() -> Membership:
+        if club.memberships.filter(user__username=username).exists():
+            raise Refused(gettext("%(name)s is already a member; change the role in the list.") % {"name": username})
+        return set_member(club, username=username, role=role, password=password)
+
+    return once(club, key, write)
+
+
+def remove_member(club: Club, membership_id: int, *, key: str = "") -> Done[Membership]:
+    """Take a member out of the club; the same form sent again finds him already gone."""
+
+    def write() -> None:
+        membership = club.memberships.select_related("user").filter(pk=membership_id).first()
+        if membership is None:
+            raise Refused(gettext("This member is no longer in the club."))
+        _keep_an_admin(club, membership.user)
         membership.delete()
+
+    return once(club, key, write)
 
 
 def _keep_an_admin(club: Club, leaving: Any) -> None:
     """Refuse to take away the club's last admin: nobody could manage it any more."""
     admins = club.memberships.select_for_update().filter(role=Role.ADMIN)
     if admins.exists() and not admins.exclude(user=leaving).exists():
-        raise Refused("the club needs at least one club admin: make someone else admin first")
+        raise Refused(gettext("The club needs at least one club admin: make someone else admin first."))
 
 
 def update_club(

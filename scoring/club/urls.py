@@ -10,9 +10,9 @@ urlpatterns = [
     path("settings/", views.settings, name="settings"),
     path("players/", views.players, name="players"),
     path("players/add/", views.player_add, name="player_add"),
-    path("players/<int:pk>/edit/", views.player_edit, name="player_edit"),
-    path("players/<int:pk>/deactivate/", views.player_deactivate, name="player_deactivate"),
+    path("players/<id:pk>/edit/", views.player_edit, name="player_edit"),
+    path("players/<id:pk>/deactivate/", views.player_deactivate, name="player_deactivate"),
     path("members/", views.members, name="members"),
-    path("members/<int:pk>/role/", views.member_role, name="member_role"),
-    path("members/<int:pk>/remove/", views.member_remove, name="member_remove"),
+    path("members/<id:pk>/role/", views.member_role, name="member_role"),
+    path("members/<id:pk>/remove/", views.member_remove, name="member_remove"),
 ]

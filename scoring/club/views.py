@@ -5,16 +5,17 @@ are POST with a redirect after."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.access import Role, club_view, clubs_for_user, get_club_for_user
 from scoring.club.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm
-from scoring.club.services import Refused, remove_member, save_player, set_member, update_club
+from scoring.club.services import Refused, add_member, remove_member, save_player, set_member, update_club
 from scoring.models import Club, Membership, Player
 from scoring.sittings.results import sittings_of
+from scoring.submissions import KeyedForm, new_key
 
 
 @require_GET
@@ -56,11 +57,19 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
-    form = PlayerForm(request.POST or None, club=club)
+    form = PlayerForm(request.POST or None, club=club, initial={"key": new_key()})
     if request.method == "POST" and form.is_valid():
-        player = save_player(club, **form.cleaned_data)
-        messages.success(request, _("%(name)s added.") % {"name": player.display_name})
-        return redirect("club:players", slug=club.slug)
+        try:
+            done = save_player(club, **form.cleaned_data)
+        except Refused as refusal:
+            form.add_error("display_name", str(refusal))
+        else:
+            name = done.result.display_name if done.result else ""
+            if done.first:
+                messages.success(request, _("%(name)s added.") % {"name": name})
+            else:
+                messages.info(request, _("%(name)s was already added.") % {"name": name})
+            return redirect("club:players", slug=club.slug)
     return render(request, "club/player_form.html", {"club": club, "form": form, "player": None})
 
 
@@ -72,9 +81,13 @@ def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     initial = {"display_name": player.display_name, "active": player.active}
     form = PlayerForm(request.POST or None, initial=initial, club=club, player=player)
     if request.method == "POST" and form.is_valid():
-        save_player(club, player=player, **form.cleaned_data)
-        messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
-        return redirect("club:players", slug=club.slug)
+        try:
+            save_player(club, player=player, **form.cleaned_data)
+        except Refused as refusal:
+            form.add_error("display_name", str(refusal))
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
+            return redirect("club:players", slug=club.slug)
     return render(request, "club/player_form.html", {"club": club, "form": form, "player": player})
 
 
@@ -93,11 +106,19 @@ def player_deactivate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @club_view
 def members(request: HttpRequest, slug: str) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
-    form = MembershipForm(request.POST or None, club=club)
+    form = MembershipForm(request.POST or None, club=club, initial={"key": new_key()})
     if request.method == "POST" and form.is_valid():
-        membership = set_member(club, **form.cleaned_data)
-        messages.success(request, _("%(name)s is now a member.") % {"name": membership.user.get_username()})
-        return redirect("club:members", slug=club.slug)
+        try:
+            done = add_member(club, **form.cleaned_data)
+        except Refused as refusal:
+            form.add_error("username", str(refusal))
+        else:
+            name = done.result.user.get_username() if done.result else ""
+            if done.first:
+                messages.success(request, _("%(name)s is now a member.") % {"name": name})
+            else:
+                messages.info(request, _("%(name)s was already added.") % {"name": name})
+            return redirect("club:members", slug=club.slug)
     memberships = club.memberships.select_related("user").order_by("user__username")
     return render(
         request,
@@ -117,8 +138,8 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("club:members", slug=club.slug)
     try:
         set_member(club, username=membership.user.get_username(), role=form.cleaned_data["role"])
-    except Refused:
-        messages.error(request, _("The club needs at least one club admin: make someone else admin first."))
+    except Refused as refusal:
+        messages.error(request, str(refusal))
     else:
         messages.success(request, _("Role of %(name)s changed.") % {"name": membership.user.get_username()})
     return redirect("club:members", slug=club.slug)
@@ -128,16 +149,23 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @club_view
 def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
-    membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
-    if membership.user == request.user:
+    form = KeyedForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("The form is damaged: load the page again."))
+    membership = club.memberships.select_related("user").filter(pk=pk).first()
+    if membership is not None and membership.user == request.user:
         messages.error(request, _("You cannot remove yourself; ask another club admin."))
         return redirect("club:members", slug=club.slug)
     try:
-        remove_member(membership)
-    except Refused:
-        messages.error(request, _("The club needs at least one club admin: make someone else admin first."))
+        done = remove_member(club, pk, key=form.cleaned_data["key"])
+    except Refused as refusal:
+        messages.error(request, str(refusal))
     else:
-        messages.success(request, _("%(name)s removed.") % {"name": membership.user.get_username()})
+        name = membership.user.get_username() if membership else ""
+        if done.first:
+            messages.success(request, _("%(name)s removed.") % {"name": name})
+        else:
+            messages.info(request, _("That member was already removed."))
     return redirect("club:members", slug=club.slug)
 
 

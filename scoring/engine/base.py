@@ -35,6 +35,9 @@ def gettext_noop(text: str) -> str:
 _ = gettext_noop
 
 SIDES = ("declarer", "defenders")
+MOST_POINTS = 10**9
+"""No amount of a sitting (a line, a score, a pot, a running total) may go beyond this either way:
+far more than any real table reaches, and what every database column of the site holds."""
 GAME_POINTS = "game_points"
 CENTS = "cents"
 """The units a variant's scores are kept in."""
@@ -250,7 +253,7 @@ class OptionSpec:
     help: str
     label: str = ""
     low: int = 0
-    high: int | None = None
+    high: int = 1000
     choices: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
 

@@ -104,6 +104,7 @@ class Droggn(Variant):
             167,
             gettext_noop("What the declarer pays each defender when a Super Mord fails."),
             label=gettext_noop("Failed Super Mord"),
+            high=10000,
         ),
     )
 

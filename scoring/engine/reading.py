@@ -160,11 +160,10 @@ def read_options(value: object, variant: Variant | None, reader: Reader) -> Opti
                 reader.add(None, where, f"must be true or false, not {show(raw)}")
                 ok = False
         elif spec.kind == "whole":
-            if is_whole(raw) and raw >= spec.low and (spec.high is None or raw <= spec.high):
+            if is_whole(raw) and spec.low <= raw <= spec.high:
                 values[name] = int(raw)
             else:
-                top = "" if spec.high is None else f" to {spec.high}"
-                reader.add(None, where, f"must be a whole number from {spec.low}{top}, not {show(raw)}")
+                reader.add(None, where, f"must be a whole number from {spec.low} to {spec.high}, not {show(raw)}")
                 ok = False
         elif isinstance(raw, str) and raw in spec.choices:
             values[name] = raw

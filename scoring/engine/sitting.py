@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .base import Line
+from .base import MOST_POINTS, InvalidSitting, Line, Problem
 from .reading import Sitting, read_sitting
 
 
@@ -51,7 +51,12 @@ class SittingResult:
 
 
 def score(sitting: Sitting) -> SittingResult:
-    """Score every deal of a valid sitting in order."""
+    """Score every deal of a valid sitting in order.
+
+    Raises :class:`InvalidSitting` at the first deal after which an amount (a line, a score, a
+    pot or a running total) would go beyond ``MOST_POINTS``: pots that double deal after deal
+    can grow without end, and no score sheet holds that.
+    """
     variant, players = sitting.variant, sitting.players
     pots = dict.fromkeys(variant.pots, 0)
     totals = dict.fromkeys(players, 0)
@@ -69,6 +74,9 @@ def score(sitting: Sitting) -> SittingResult:
         pots = {name: pots[name] + moved[name] for name in variant.pots}
         for name in players:
             totals[name] += scores[name]
+        amounts = [*(line.points for line in lines), *scores.values(), *pots.values(), *totals.values()]
+        if max(map(abs, amounts), default=0) > MOST_POINTS:
+            raise InvalidSitting([Problem(deal.number, None, f"an amount goes beyond {MOST_POINTS:,} game points")])
         results.append(DealResult(deal.number, scores, lines, dict(pots)))
     return SittingResult(sitting, tuple(results), dict(totals), dict(pots))
 

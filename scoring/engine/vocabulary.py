@@ -91,7 +91,7 @@ def option_row(option: OptionSpec) -> list[str]:
     if option.kind == "choice":
         kind = " / ".join(f"`{c}` ({option.word(c)})" for c in option.choices)
     elif option.kind == "whole":
-        kind = f"whole, {option.low} to {option.high}" if option.high is not None else f"whole ≥ {option.low}"
+        kind = f"whole, {option.low} to {option.high}"
     else:
         kind = "true or false"
     return [f"`{option.name}`", option.label, kind, f"`{show(option.default)}`", option.help]

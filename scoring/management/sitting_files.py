@@ -35,6 +35,8 @@ def load(name: str) -> tuple[list[str], object]:
         return [f"not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"], None
     except RecursionError:
         return ["not valid JSON: nested too deeply"], None
+    except ValueError:
+        return ["a number in the document has more digits than any score can have"], None
 
 
 def use_document(command: BaseCommand, name: str, use: Callable[[object], T], problems: Sequence[str] = ()) -> T:

@@ -10,7 +10,6 @@ name), and puts each problem the engine reports next to the control it names.
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -21,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Doubt, Problem, Variant, count_pile
 from scoring.engine.base import REQUIRED, SIDES, FieldSpec, word
+from scoring.limits import REASON_LENGTH
+from scoring.submissions import KeyedForm, new_key
 
 ROWS = 4
 """Empty rows offered for declarations and for events; "More rows" adds more without JavaScript."""
@@ -30,6 +31,8 @@ LISTS = {"declarations": "dc", "events": "ev"}
 ROW_FIELDS = ("type", "who", "result", "count", "suit", "announced", "before_trick")
 WHO_KEYS = ("player", "side", "by")
 COUNTING = {"kings": 4, "queens": 4, "cavaliers": 4, "jacks": 4, "trull": 3}
+MOST_CARDS = 78
+"""The most cards of a pile: a whole pack."""
 PATH = re.compile(r"^(declarations|events)\[(\d+)\](?:\.(\w+))?$")
 LABEL = re.compile(r"^(declarations|events)\[\d+\](?: \([a-z_]+\))?: ")
 
@@ -39,13 +42,20 @@ def said(key: object) -> str:
     return gettext(word(str(key)))
 
 
-class DealForm(forms.Form):
-    """A deal of one sitting. ``players`` are the sitting's names in dealing order."""
+class DealForm(KeyedForm):
+    """A deal of one sitting. ``players`` are the sitting's names in dealing order; a correction
+    (``correcting``) also asks why."""
 
-    key = forms.CharField(widget=forms.HiddenInput, required=False)
-
-    def __init__(self, *args: Any, variant: Variant, players: Sequence[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, variant: Variant, players: Sequence[str], correcting: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if correcting:
+            self.fields["reason"] = forms.CharField(
+                label=_("Reason"),
+                max_length=REASON_LENGTH,
+                error_messages={"required": _("Say why the deal is changed.")},
+            )
         self.variant = variant
         self.players = list(players)
         self.group_errors: dict[str, list[str]] = {}
@@ -138,7 +148,10 @@ class DealForm(forms.Form):
                 label=_("Result"), required=False, choices=[("", "—"), *((r, said(r)) for r in results)]
             )
         if "count" in keys:
-            self.fields[name + "count"] = forms.IntegerField(label=_("How many"), required=False, min_value=0)
+            most = max(s.high for s in specs if s.attr == "count")
+            self.fields[name + "count"] = forms.IntegerField(
+                label=_("How many"), required=False, min_value=0, max_value=most
+            )
         if "suit" in keys:
             suits = unique(c for s in specs if s.attr == "suit" for c in s.choices)
             self.fields[name + "suit"] = forms.ChoiceField(
@@ -168,7 +181,9 @@ class DealForm(forms.Form):
         self.fields["count_for"] = forms.ChoiceField(label=_("Card points of"), required=False, choices=targets)
         for name, most in COUNTING.items():
             self.fields[f"count_{name}"] = forms.IntegerField(required=False, min_value=0, max_value=most)
-        self.fields["count_others"] = forms.IntegerField(label=_("Other cards"), required=False, min_value=0)
+        self.fields["count_others"] = forms.IntegerField(
+            label=_("Other cards"), required=False, min_value=0, max_value=MOST_CARDS
+        )
 
     # --- reading ------------------------------------------------------------------------
 
@@ -404,8 +419,3 @@ def form_data(deal: dict[str, Any], variant: Variant, players: Sequence[str]) ->
         elif value is not False and value is not None:
             data[key] = str(value)
     return data
-
-
-def new_key() -> str:
-    """A fresh idempotency key: one per rendered form, so a resent form records one deal."""
-    return uuid.uuid4().hex

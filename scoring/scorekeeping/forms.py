@@ -1,5 +1,5 @@
-"""The form that starts a sitting at the table: the players in dealing order, the date, the
-house rules. The deal form, which enters and corrects deals, is in ``deal_form``."""
+"""The forms of the table besides the deal form (``deal_form``): starting a sitting (the players
+in dealing order, the date, the house rules) and taking back the last deal."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.club.forms import option_field
 from scoring.engine import VARIANTS
+from scoring.limits import REASON_LENGTH
 from scoring.models import Club, Player
+from scoring.submissions import KeyedForm
 
 
-class StartSittingForm(forms.Form):
+class StartSittingForm(KeyedForm):
     """Who plays, in dealing order, when, and the house rules (the club's defaults prefilled)."""
 
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -58,3 +60,15 @@ class StartSittingForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         return {spec.name: self.cleaned_data[f"option_{spec.name}"] for spec in self.variant.options}
+
+
+class TakeBackForm(KeyedForm):
+    """Taking back the last deal: why, and which deal the scorekeeper saw as the last one (without
+    it, whichever deal is last)."""
+
+    number = forms.IntegerField(min_value=1, max_value=10**9, widget=forms.HiddenInput, required=False)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=REASON_LENGTH,
+        error_messages={"required": _("Say why the deal is taken back.")},
+    )

@@ -7,8 +7,8 @@ from scoring.scorekeeping import views
 app_name = "scorekeeping"
 urlpatterns = [
     path("new/", views.start, name="start"),
-    path("<int:pk>/close/", views.close, name="close"),
-    path("<int:pk>/deals/new/", views.deal_new, name="deal_new"),
-    path("<int:pk>/deals/undo/", views.deal_undo, name="deal_undo"),
-    path("<int:pk>/deals/<int:number>/correct/", views.deal_correct, name="deal_correct"),
+    path("<id:pk>/close/", views.close, name="close"),
+    path("<id:pk>/deals/new/", views.deal_new, name="deal_new"),
+    path("<id:pk>/deals/undo/", views.deal_undo, name="deal_undo"),
+    path("<id:pk>/deals/<id:number>/correct/", views.deal_correct, name="deal_correct"),
 ]

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.access import Access, Role, club_view, get_club_for_user, get_sitting_for_user
 from scoring.engine import VARIANTS, InvalidSitting
 from scoring.models import Sitting
-from scoring.scorekeeping.deal_form import DealForm, initial_from_deal, new_key
-from scoring.scorekeeping.forms import StartSittingForm
+from scoring.scorekeeping.deal_form import DealForm, initial_from_deal
+from scoring.scorekeeping.forms import StartSittingForm, TakeBackForm
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.results import next_dealer
 from scoring.sittings.services import (
@@ -31,6 +31,7 @@ from scoring.sittings.services import (
     remove_last_deal,
     start_sitting,
 )
+from scoring.submissions import new_key
 
 
 @require_http_methods(["GET", "POST"])
@@ -42,7 +43,8 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     if variant not in VARIANTS:
         games = [(key, _(v.name)) for key, v in VARIANTS.items()]
         return render(request, "scorekeeping/choose_game.html", {"club": club, "games": games})
-    form = StartSittingForm(request.POST or None, club=club, variant=variant, initial={"date": timezone.localdate()})
+    initial = {"date": timezone.localdate(), "key": new_key()}
+    form = StartSittingForm(request.POST or None, club=club, variant=variant, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             sitting = start_sitting(
@@ -52,6 +54,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
                 user=request.user,
                 date=form.cleaned_data["date"],
                 options=form.options(),
+                key=form.cleaned_data["key"],
             )
         except InvalidSitting as refusal:
             for problem in refusal.problems:
@@ -89,42 +92,45 @@ def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpR
     if request.method == "GET":
         names = [p.display_name for p in sitting.seated_players()]
         deal = deal_by_name(live.inputs, sitting.rules, names)
-        form = _form(sitting, initial=initial_from_deal(deal, sitting.rules, names))
+        form = _form(sitting, correcting=True, initial=initial_from_deal(deal, sitting.rules, names))
         return _deal_page(request, sitting, access, form, number, correcting=True)
     return _save(request, sitting, access, number, correcting=True)
 
 
-def _form(sitting: Sitting, **kwargs: Any) -> DealForm:
+def _form(sitting: Sitting, correcting: bool = False, **kwargs: Any) -> DealForm:
     names = [p.display_name for p in sitting.seated_players()]
-    return DealForm(variant=sitting.rules, players=names, **kwargs)
+    return DealForm(variant=sitting.rules, players=names, correcting=correcting, **kwargs)
 
 
 def _save(request: HttpRequest, sitting: Sitting, access: Access, number: int, correcting: bool) -> HttpResponse:
     """Check, warn, then store; anything refused comes back on the form with nothing stored."""
-    form = _form(sitting, data=request.POST)
-    reason = request.POST.get("reason", "").strip()
+    form = _form(sitting, correcting, data=request.POST)
     if form.count_cards() or "more_rows" in request.POST or not form.is_valid():
-        return _deal_page(request, sitting, access, form, number, correcting, reason=reason)
+        return _deal_page(request, sitting, access, form, number, correcting)
     deal = form.deal()
     confirmed = "confirm" in request.POST
+    key = form.cleaned_data["key"]
     try:
         if correcting:
-            correct_deal(sitting, number, deal, user=request.user, reason=reason, confirmed=confirmed)
-            messages.success(request, _("Deal %(number)s corrected; later deals rescored.") % {"number": number})
+            reason = form.cleaned_data["reason"]
+            recorded = correct_deal(
+                sitting, number, deal, user=request.user, reason=reason, confirmed=confirmed, key=key
+            )
+            said = _("Deal %(number)s corrected; later deals rescored.")
         else:
-            key = form.cleaned_data["key"]
             recorded = record_deal(sitting, deal, user=request.user, idempotency_key=key, confirmed=confirmed)
             number = recorded.deal.number
-            if recorded.created:
-                messages.success(request, _("Deal %(number)s saved.") % {"number": number})
-            else:
-                messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
+            said = _("Deal %(number)s saved.")
     except Unconfirmed as held:
         form.doubts = held.doubts
-        return _deal_page(request, sitting, access, form, number, correcting, reason=reason)
+        return _deal_page(request, sitting, access, form, number, correcting)
     except InvalidSitting as refusal:
         form.add_problems(refusal.problems)
-        return _deal_page(request, sitting, access, form, number, correcting, reason=reason)
+        return _deal_page(request, sitting, access, form, number, correcting)
+    if recorded.created:
+        messages.success(request, said % {"number": number})
+    else:
+        messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
     return redirect(f"{sitting.get_absolute_url()}?saved={number}#deal-{number}")
 
 
@@ -135,7 +141,6 @@ def _deal_page(
     form: DealForm,
     number: int,
     correcting: bool = False,
-    reason: str = "",
 ) -> HttpResponse:
     lists = [
         {"name": listed, "errors": form.group_errors.get(listed, []), "rows": form.rows_of(listed)}
@@ -150,7 +155,6 @@ def _deal_page(
             "form": form,
             "number": number,
             "correcting": correcting,
-            "reason": reason,
             "variant": sitting.rules,
             "lists": [item_list for item_list in lists if item_list["rows"]],
             "doubts": [doubt.reason.render(_) for doubt in form.doubts],
@@ -165,13 +169,28 @@ def _deal_page(
 @club_view
 def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     sitting, _access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    form = TakeBackForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.values():
+            messages.error(request, " ".join(str(message) for message in error))
+        return redirect(sitting.get_absolute_url())
     try:
-        removal = remove_last_deal(sitting, user=request.user, reason=request.POST.get("reason", ""))
+        removal = remove_last_deal(
+            sitting,
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            number=form.cleaned_data["number"],
+            key=form.cleaned_data["key"],
+        )
     except InvalidSitting as refusal:
         for problem in refusal.problems:
             messages.error(request, problem.message)
     else:
-        messages.success(request, _("Deal %(number)s taken back.") % {"number": removal.number})
+        number = removal.deal.number
+        if removal.created:
+            messages.success(request, _("Deal %(number)s taken back.") % {"number": number})
+        else:
+            messages.info(request, _("Deal %(number)s was already taken back.") % {"number": number})
     return redirect(sitting.get_absolute_url())
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scoring.engine import FieldSpec, Variant
+from scoring.limits import normalise_name
 
 
 def _convert(deal: Mapping[str, Any], variant: Variant, one: Callable[[Any], Any]) -> dict[str, Any]:
@@ -44,3 +45,38 @@ def deal_by_index(deal: Mapping[str, Any], variant: Variant, players: Sequence[s
 def deal_by_name(data: Mapping[str, Any], variant: Variant, players: Sequence[str]) -> dict[str, Any]:
     """A stored deal (indexes in the dealing order) in the sitting format (names)."""
     return _convert(data, variant, lambda index: players[int(index)])
+
+
+def with_normalised_names(doc: object) -> object:
+    """A sitting document with every player's name normalised (``scoring.limits``) wherever it
+    stands: in ``players`` and wherever a deal names a player of that list. Anything that is not
+    a well-formed list of names is left as it is, for the reader to refuse."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
+        return doc
+    names = {raw: normalise_name(raw) for raw in doc["players"] if isinstance(raw, str)}
+    if all(raw == name for raw, name in names.items()):
+        return doc
+
+    def rename(value: Any) -> Any:
+        return names.get(value, value) if isinstance(value, str) else value
+
+    def deal(raw: Any) -> Any:
+        if not isinstance(raw, dict):
+            return raw
+        out = {key: rename(value) for key, value in raw.items()}
+        if isinstance(raw.get("card_points"), dict):
+            out["card_points"] = {rename(who): points for who, points in raw["card_points"].items()}
+        for listed in ("declarations", "events"):
+            if isinstance(raw.get(listed), list):
+                out[listed] = [
+                    {key: rename(value) for key, value in item.items()} if isinstance(item, dict) else item
+                    for item in raw[listed]
+                ]
+        return out
+
+    deals = doc.get("deals")
+    return {
+        **doc,
+        "players": [rename(raw) for raw in doc["players"]],
+        **({"deals": [deal(raw) for raw in deals]} if isinstance(deals, list) else {}),
+    }

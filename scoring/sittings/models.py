@@ -20,7 +20,6 @@ recompute_scores`` rebuilds them all and reports any row that differed.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -32,7 +31,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club, Player, variant_choices
 from scoring.engine import VARIANTS, Variant
-from scoring.engine.base import Reason
+from scoring.engine.base import MOST_POINTS
+from scoring.limits import FORM_KEY_LENGTH, MOST_SEATS, REASON_LENGTH
 
 
 class Sitting(models.Model):
@@ -92,6 +92,7 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["sitting", "number"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["sitting", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MOST_SEATS), name="seat_in_range"),
         ]
 
     def __str__(self) -> str:
@@ -118,7 +119,7 @@ class DealRevision(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_at = models.DateTimeField(_("entered"), default=timezone.now)
-    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    idempotency_key = models.CharField(max_length=FORM_KEY_LENGTH, blank=True, default="")
 
     class Meta:
         ordering = ["sitting", "number", "revision"]
@@ -133,6 +134,11 @@ class DealRevision(models.Model):
                 name="one_deal_per_form",
             ),
             models.CheckConstraint(condition=Q(removed=False) | Q(live=False), name="removal_never_live"),
+            models.CheckConstraint(condition=Q(number__gte=1, revision__gte=1), name="deal_numbers_from_one"),
+            models.CheckConstraint(condition=Q(reason__length__lte=REASON_LENGTH), name="reason_in_range"),
+            models.CheckConstraint(
+                condition=Q(idempotency_key__length__lte=FORM_KEY_LENGTH), name="revision_key_in_range"
+            ),
         ]
         verbose_name = _("deal revision")
         verbose_name_plural = _("deal revisions")
@@ -161,7 +167,12 @@ class ScoreRow(models.Model):
     points = models.IntegerField(_("game points"))
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["revision", "player"], name="one_score_per_player_and_deal")]
+        constraints = [
+            models.UniqueConstraint(fields=["revision", "player"], name="one_score_per_player_and_deal"),
+            models.CheckConstraint(
+                condition=Q(points__gte=-MOST_POINTS, points__lte=MOST_POINTS), name="score_in_range"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.points:+d}"
@@ -183,15 +194,3 @@ class Breakdown(models.Model):
 
     def __str__(self) -> str:
         return f"breakdown of {self.revision}"
-
-    def named_lines(self, names: list[str], translate: Callable[[str], str] | None = None) -> list[dict[str, object]]:
-        """The lines as the ``score`` output writes them, players by name; with ``translate``,
-        each reason in the language it gives."""
-        return [
-            {
-                **({"player": names[index]} if index is not None else {"pot": pot}),
-                "points": points,
-                "reason": reason if translate is None else Reason.from_data(data).render(translate),
-            }
-            for index, pot, points, reason, data in self.lines
-        ]

@@ -7,11 +7,13 @@ The services write; this module only reads. Results come from the stored rows (`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from scoring.models import Breakdown, Club, ScoreRow, Seat, Sitting
+from scoring.engine.base import Reason
+from scoring.models import Club, Seat, Sitting
 from scoring.sittings.documents import deal_by_name
 
 
@@ -56,33 +58,58 @@ def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
     return names[seat - 1], names[out - 1] if out else None
 
 
-def stored_result(sitting: Sitting, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class StoredDeal:
+    """A live deal as the sheet reads it: inputs' dealer, its revision, breakdown and pots."""
+
+    number: int
+    revision: int
+    dealer: int
+    lines: list[list[Any]]
+    pots: dict[str, int]
+
+    @property
+    def corrected(self) -> bool:
+        return self.revision > 1
+
+    def scores(self, names: Sequence[str]) -> dict[str, int]:
+        """Each player's game points: the sum of his lines (the same as his stored score row)."""
+        scores = dict.fromkeys(names, 0)
+        for index, _pot, points, _reason, _why in self.lines:
+            if index is not None:
+                scores[names[index]] += points
+        return scores
+
+
+def stored_deals(sitting: Sitting) -> list[StoredDeal]:
+    """The live deals with their breakdowns, in order, read in one query: a correction or a
+    take-back committing meanwhile is seen whole or not at all."""
+    rows = sitting.live_deals().select_related("breakdown")
+    return [
+        StoredDeal(row.number, row.revision, row.inputs["dealer"], row.breakdown.lines, row.breakdown.pots)
+        for row in rows
+    ]
+
+
+def stored_result(
+    sitting: Sitting, translate: Callable[[str], str] | None = None, deals: Sequence[StoredDeal] | None = None
+) -> dict[str, Any]:
     """The ``score`` output document of a sitting, built from the stored rows (no rescoring).
 
     With ``translate`` (``gettext``), the breakdown's reasons are in the page's language.
     """
     names = [p.display_name for p in sitting.seated_players()]
-    deals = list(sitting.live_deals().only("id", "number"))
-    ids = [d.pk for d in deals]
-    scores: dict[int, dict[str, int]] = {d.pk: dict.fromkeys(names, 0) for d in deals}
-    for row in (
-        ScoreRow.objects.filter(revision_id__in=ids)
-        .select_related("player")
-        .only("revision_id", "points", "player__display_name")
-    ):
-        scores[row.revision_id][row.player.display_name] = row.points
-    breakdowns = {b.revision_id: b for b in Breakdown.objects.filter(revision_id__in=ids)}
+    deals = stored_deals(sitting) if deals is None else deals
     pot_names = list(sitting.rules.pots)
     out_deals = []
     for deal in deals:
-        breakdown = breakdowns[deal.pk]
         entry: dict[str, Any] = {
             "number": deal.number,
-            "scores": scores[deal.pk],
-            "lines": breakdown.named_lines(names, translate),
+            "scores": deal.scores(names),
+            "lines": named_lines(deal.lines, names, translate),
         }
         if pot_names:
-            entry["pots"] = {p: breakdown.pots.get(p, 0) for p in pot_names}
+            entry["pots"] = {p: deal.pots.get(p, 0) for p in pot_names}
         out_deals.append(entry)
     doc: dict[str, Any] = {
         "variant": sitting.variant,
@@ -93,6 +120,21 @@ def stored_result(sitting: Sitting, translate: Callable[[str], str] | None = Non
     if pot_names:
         doc["pots"] = out_deals[-1]["pots"] if out_deals else dict.fromkeys(pot_names, 0)
     return doc
+
+
+def named_lines(
+    lines: Sequence[Sequence[Any]], names: Sequence[str], translate: Callable[[str], str] | None = None
+) -> list[dict[str, object]]:
+    """Stored breakdown lines as the ``score`` output writes them, players by name; with
+    ``translate``, each reason in the language it gives."""
+    return [
+        {
+            **({"player": names[index]} if index is not None else {"pot": pot}),
+            "points": points,
+            "reason": reason if translate is None else Reason.from_data(data).render(translate),
+        }
+        for index, pot, points, reason, data in lines
+    ]
 
 
 def describe_differences(sitting: Sitting, stored: dict[str, Any], computed: dict[str, Any]) -> list[str]:

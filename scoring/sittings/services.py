@@ -25,9 +25,12 @@ from django.utils import timezone
 from scoring.access import Role, has_role, role_of
 from scoring.engine import DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
 from scoring.engine.plausibility import doubts
+from scoring.engine.reading import show
+from scoring.limits import FORM_KEY, REASON_LENGTH, name_problem, text_problem
 from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
-from scoring.sittings.documents import deal_by_index, deal_by_name
+from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import describe_differences, sitting_document, stored_result
+from scoring.submissions import once
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -51,9 +54,12 @@ def start_sitting(
     user: User,
     date: datetime.date | None = None,
     options: dict[str, Any] | None = None,
+    key: str = "",
 ) -> Sitting:
     """Seat the players in dealing order; the options in force are the club's defaults updated
-    with ``options``, every one written out so later changes to the defaults change nothing."""
+    with ``options``, every one written out so later changes to the defaults change nothing.
+
+    The form's ``key`` sent again returns the sitting the first send started."""
     strangers = [p.display_name for p in players if p.club_id != club.pk]
     if strangers:
         raise refuse(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not of this club", "players")
@@ -61,7 +67,8 @@ def start_sitting(
     checked = read_sitting(
         {"variant": variant, "players": [p.display_name for p in players], "options": chosen, "deals": []}
     )
-    with transaction.atomic():
+
+    def write() -> Sitting:
         sitting = Sitting.objects.create(
             club=club,
             variant=variant,
@@ -70,18 +77,27 @@ def start_sitting(
             created_by=_user(user),
         )
         _seat(sitting, players)
-    return sitting
+        return sitting
+
+    started = once(club, _checked_key(key), write).result
+    assert started is not None
+    return started
 
 
 def import_sitting(club: Club, doc: object, *, user: User) -> Sitting:
     """Store a whole sitting document, all or nothing.
 
-    Players are matched by display name within the club and created when missing. Options
-    the document leaves out take the engine's defaults (not the club's), so the stored sitting
-    scores exactly as the document does.
+    Players are matched by display name within the club and created when missing; names are
+    normalised first, as on every path ("  Anna  " is Anna), and a name the club could not keep
+    is refused. Options the document leaves out take the engine's defaults (not the club's), so
+    the stored sitting scores exactly as the document does.
     """
+    doc = with_normalised_names(doc)
     checked = read_sitting(doc)
     assert isinstance(doc, dict)
+    bad = [(name, problem) for name in checked.players if (problem := name_problem(name))]
+    if bad:
+        raise InvalidSitting([Problem(None, "players", f"{show(name)}: {problem}") for name, problem in bad])
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
     with transaction.atomic():
         players = [Player.objects.get_or_create(club=club, display_name=name)[0] for name in checked.players]
@@ -177,10 +193,9 @@ def record_deal(
 def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool) -> Recorded:
     with transaction.atomic():
         sitting = _lock(sitting)
-        if key:
-            earlier = sitting.revisions.filter(idempotency_key=key).first()
-            if earlier is not None:
-                return Recorded(earlier, created=False)
+        earlier = _earlier(sitting, _checked_key(key))
+        if earlier is not None:
+            return Recorded(earlier, created=False)
         _refuse_if_closed(sitting, user)
         live = list(sitting.live_deals())
         number = len(live) + 1
@@ -201,14 +216,25 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
 
 
 def correct_deal(
-    sitting: Sitting, number: int, deal: dict[str, Any], *, user: User, reason: str, confirmed: bool = True
-) -> DealRevision:
+    sitting: Sitting,
+    number: int,
+    deal: dict[str, Any],
+    *,
+    user: User,
+    reason: str,
+    confirmed: bool = True,
+    key: str = "",
+) -> Recorded:
     """Replace deal ``number`` by a new revision and rescore it and every later deal.
 
     With ``confirmed=False`` a correction that looks unlikely raises :class:`Unconfirmed` instead.
+    The form's ``key`` sent again returns the revision the first send made.
     """
     with transaction.atomic():
         sitting = _lock(sitting)
+        earlier = _earlier(sitting, _checked_key(key))
+        if earlier is not None:
+            return Recorded(earlier, created=False)
         _refuse_if_closed(sitting, user)
         reason = _require_reason(reason)
         live = list(sitting.live_deals())
@@ -228,25 +254,38 @@ def correct_deal(
             data=deal_by_index(deal, sitting.rules, names),
             reason=reason,
             entered_by=_user(user),
+            idempotency_key=key,
         )
         later = [new, *live[number:]]
         _clear_rows([old, *later])
         _write_rows(sitting, later, result.deals[number - 1 :], players)
-    return new
+    return Recorded(new, created=True)
 
 
-def remove_last_deal(sitting: Sitting, *, user: User, reason: str) -> DealRevision:
-    """Take back the last deal; the removal is recorded as a revision with who, when and why."""
+def remove_last_deal(
+    sitting: Sitting, *, user: User, reason: str, number: int | None = None, key: str = ""
+) -> Recorded:
+    """Take back the last deal; the removal is recorded as a revision with who, when and why.
+
+    ``number`` is the deal the form offered to take back: when another deal has become the last
+    one meanwhile, nothing is taken back. The form's ``key`` sent again returns the first
+    send's removal instead of taking back another deal.
+    """
     with transaction.atomic():
         sitting = _lock(sitting)
+        earlier = _earlier(sitting, _checked_key(key))
+        if earlier is not None:
+            return Recorded(earlier, created=False)
         _refuse_if_closed(sitting, user)
         reason = _require_reason(reason)
         last = sitting.live_deals().last()
         if last is None:
-            raise refuse("there is no deal to remove")
+            raise refuse("there is no deal to take back")
+        if number is not None and last.number != number:
+            raise refuse(f"deal {number} is no longer the last deal: nothing was taken back", "number")
         DealRevision.objects.filter(pk=last.pk).update(live=False)
         _clear_rows([last])
-        return DealRevision.objects.create(
+        removal = DealRevision.objects.create(
             sitting=sitting,
             number=last.number,
             revision=_next_revision(sitting, last.number),
@@ -254,7 +293,9 @@ def remove_last_deal(sitting: Sitting, *, user: User, reason: str) -> DealRevisi
             live=False,
             reason=reason,
             entered_by=_user(user),
+            idempotency_key=key,
         )
+    return Recorded(removal, created=True)
 
 
 def _lock(sitting: Sitting) -> Sitting:
@@ -267,10 +308,25 @@ def _refuse_if_closed(sitting: Sitting, user: User) -> None:
 
 
 def _require_reason(reason: str) -> str:
-    reason = (reason or "").strip()
+    reason = " ".join((reason or "").split())
     if not reason:
         raise refuse("say why the deal is changed", "reason")
+    problem = text_problem(reason, REASON_LENGTH)
+    if problem:
+        raise refuse(problem, "reason")
     return reason
+
+
+def _checked_key(key: str) -> str:
+    """A form's one-time key as sent; a damaged one is refused, never stored."""
+    if key and not FORM_KEY.fullmatch(key):
+        raise refuse("the form is damaged: load the page again", "key")
+    return key
+
+
+def _earlier(sitting: Sitting, key: str) -> DealRevision | None:
+    """The revision an earlier send of the same form made, if any."""
+    return sitting.revisions.filter(idempotency_key=key).first() if key else None
 
 
 def _next_revision(sitting: Sitting, number: int) -> int:
@@ -320,21 +376,24 @@ def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
 def recompute(sitting: Sitting) -> list[str]:
     """Rebuild a sitting's stored rows from its live deals; describe every row that differed.
 
-    Besides scores, pots and the English breakdown, the reasons stored for other languages are
-    compared too, so rows written before a reason's wording changed are rebuilt.
+    The score rows, the pots, the English breakdown and the reasons stored for other languages
+    are all compared, so rows written before a reason's wording changed are rebuilt too.
     """
     with transaction.atomic():
         sitting = _lock(sitting)
         result = score(read_sitting(sitting_document(sitting)))
         differences = describe_differences(sitting, stored_result(sitting), result.as_dict())
-        live = list(sitting.live_deals().select_related("breakdown"))
+        live = list(sitting.live_deals().select_related("breakdown").prefetch_related("scores__player"))
         players = sitting.seated_players()
         index_of = {p.display_name: index for index, p in enumerate(players)}
         for deal, computed in zip(live, result.deals, strict=True):
-            if deal.breakdown.lines != _lines(computed, index_of) and not any(
-                d.endswith(f"deal {deal.number}: breakdown differs") for d in differences
-            ):
-                differences.append(f"sitting {sitting.pk} deal {deal.number}: reasons stored for translation differ")
+            where = f"sitting {sitting.pk} deal {deal.number}"
+            if deal.breakdown.lines != _lines(computed, index_of) and f"{where}: breakdown differs" not in differences:
+                differences.append(f"{where}: reasons stored for translation differ")
+            for name, points in computed.scores.items():
+                stored = next((row.points for row in deal.scores.all() if row.player.display_name == name), None)
+                if stored != points:
+                    differences.append(f"{where}: {name} stored {stored}, computed {points}")
         if differences:
             _clear_rows(live)
             _write_rows(sitting, live, result.deals, players)

@@ -23,6 +23,8 @@ class SittingTable(tables.Table):
         fields = ["date", "variant", "players", "deal_count", "closed_at"]
         order_by = ["-date"]
         attrs = {"class": "table"}
+        # The page size is the site's, not the address's: ?per_page=0 or a million is ignored.
+        per_page_field = ""
 
     def render_players(self, record: Sitting) -> str:
         return ", ".join(seat.player.display_name for seat in record.seats.all())

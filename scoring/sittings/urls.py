@@ -7,7 +7,7 @@ from scoring.sittings import views
 app_name = "sittings"
 urlpatterns = [
     path("", views.sitting_list, name="list"),
-    path("<int:pk>/", views.detail, name="detail"),
-    path("<int:pk>/deals/<int:number>/", views.deal, name="deal"),
-    path("<int:pk>/scores.json", views.scores_json, name="scores_json"),
+    path("<id:pk>/", views.detail, name="detail"),
+    path("<id:pk>/deals/<id:number>/", views.deal, name="deal"),
+    path("<id:pk>/scores.json", views.scores_json, name="scores_json"),
 ]

@@ -14,8 +14,9 @@ from django_tables2 import RequestConfig
 
 from scoring.access import club_view, get_club_for_user, get_sitting_for_user
 from scoring.engine.base import GAME_POINTS, word
+from scoring.limits import whole_number
 from scoring.sittings.documents import deal_by_name
-from scoring.sittings.results import sittings_of, stored_result
+from scoring.sittings.results import named_lines, sittings_of, stored_deals, stored_result
 from scoring.sittings.tables import SittingTable
 
 
@@ -34,26 +35,25 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Each deal with each player's score, running totals, pots, breakdowns and corrections."""
     sitting, access = get_sitting_for_user(request, slug, pk)
     rules = sitting.rules
-    result = stored_result(sitting, translate=_)
+    deals = stored_deals(sitting)
+    result = stored_result(sitting, translate=_, deals=deals)
     names = result["players"]
-    live = {d.number: d for d in sitting.live_deals()}
     running = list(accumulate(([d["scores"][n] for n in names] for d in result["deals"]), _add))
     pot_names = [(pot, _(rules.pot_word(pot))) for pot in rules.pots]
     rows = [
         {
             "number": deal["number"],
-            "dealer": names[live[deal["number"]].inputs["dealer"]],
+            "dealer": names[stored.dealer],
             "cells": list(zip(names, [deal["scores"][n] for n in names], totals, strict=True)),
             "pots": [(pot, deal["pots"][pot]) for pot in rules.pots],
             "lines": [
                 {**line, "pot": _(rules.pot_word(line["pot"])) if "pot" in line else None} for line in deal["lines"]
             ],
-            "corrected": live[deal["number"]].corrected,
+            "corrected": stored.corrected,
         }
-        for deal, totals in zip(result["deals"], running, strict=True)
+        for stored, deal, totals in zip(deals, result["deals"], running, strict=True)
     ]
     changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False)).select_related("entered_by")
-    saved = request.GET.get("saved", "")
     return render(
         request,
         "sittings/sitting.html",
@@ -69,7 +69,7 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "changes": changes.order_by("number", "revision"),
             "can_enter": access.scores and not sitting.is_closed,
             "can_correct": access.administers or (access.scores and not sitting.is_closed),
-            "saved": int(saved) if saved.isdigit() else None,
+            "saved": whole_number(request.GET.get("saved")),
             "next_number": len(rows) + 1,
         },
     )
@@ -81,7 +81,9 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """One deal: what was entered, its breakdown, and every revision with who, when and why."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
     rules = sitting.rules
-    revisions = list(sitting.revisions.filter(number=number).select_related("entered_by").order_by("revision"))
+    revisions = list(
+        sitting.revisions.filter(number=number).select_related("entered_by", "breakdown").order_by("revision")
+    )
     if not revisions:
         raise Http404("no such deal")
     names = [p.display_name for p in sitting.seated_players()]
@@ -94,7 +96,7 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
                 "points": line["points"],
                 "reason": line["reason"],
             }
-            for line in live.breakdown.named_lines(names, translate=_)
+            for line in named_lines(live.breakdown.lines, names, translate=_)
         ]
     return render(
         request,

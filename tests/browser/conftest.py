@@ -7,10 +7,12 @@ installs it: a browser test that silently never runs proves nothing.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -50,3 +52,19 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_context_args, **PHONE}
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a browser test walks through meets the Content-Security-Policy: Chromium
+    reports each violation on the console, and none may be reported."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page: Page = request.getfixturevalue("page")
+    reported: list[str] = []
+    page.on(
+        "console", lambda message: reported.append(message.text) if "Content Security Policy" in message.text else None
+    )
+    yield
+    assert reported == []

@@ -1,0 +1,1 @@
+"""Accounts: logging in, with failed attempts throttled per name and per address."""

@@ -1,0 +1,77 @@
+"""What the site accepts: every bound on what a form, a document or an address may carry.
+
+Forms, imports, commands, the admin and the database's check constraints all read their limits
+here, so a value SQLite would store is never one PostgreSQL refuses, and every refusal is a
+message rather than a server error. The engine bounds its own values (card points, counts,
+house rules, ``MOST_POINTS``).
+
+Names (of players) are **normalised** the same way on every path: Unicode composed (NFC), spaces
+around them removed and every run of inner white space made one space, so "  Anna  " is Anna.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from decimal import Decimal
+
+from django.utils.translation import gettext
+
+NAME_LENGTH = 60
+"""A player's display name."""
+CLUB_NAME_LENGTH = 100
+REASON_LENGTH = 500
+"""Why a deal was corrected or taken back."""
+FORM_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A form's one-time key (the forms write 32 hexadecimal digits)."""
+FORM_KEY_LENGTH = 64
+MOST_CENTS_PER_POINT = Decimal("999999.99")
+"""The largest tariff, in cents per game point (the column holds eight digits)."""
+ID_DIGITS = 15
+"""Numbers in addresses (sittings, deals, players) have at most this many digits; longer ones
+name nothing that exists, and would overflow the database's integers."""
+MOST_SEATS = 4
+
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Characters no name or reason may hold (NUL among them, which PostgreSQL cannot store)."""
+
+
+def normalise_name(text: str) -> str:
+    """A name as it is kept: composed, trimmed, one space between words."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def text_problem(text: str, most: int) -> str | None:
+    """Why a typed text cannot be kept (control characters, too long), in the page's language."""
+    if CONTROL.search(text):
+        return gettext("Control characters (such as NUL or tabs) cannot be kept: type plain text.")
+    if len(text) > most:
+        return gettext("At most %(most)s characters, not %(length)s.") % {"most": most, "length": len(text)}
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why a (normalised) player name cannot be kept, or ``None``."""
+    if not name:
+        return gettext("Give a name.")
+    return text_problem(name, NAME_LENGTH)
+
+
+def whole_number(text: str | None) -> int | None:
+    """A number from an address: the digits 0–9 only, at most ``ID_DIGITS`` of them; ``None``
+    otherwise (so ``²`` or a 5,000-digit number is simply no number)."""
+    if text is None or not re.fullmatch(rf"[0-9]{{1,{ID_DIGITS}}}", text):
+        return None
+    return int(text)
+
+
+class IdConverter:
+    """``<id:pk>`` in URL patterns: a number of at most ``ID_DIGITS`` digits."""
+
+    regex = rf"[0-9]{{1,{ID_DIGITS}}}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)

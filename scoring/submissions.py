@@ -1,0 +1,106 @@
+"""Every write form is safe to send twice: a one-time key in the form, honoured by its service.
+
+A form carries a fresh ``key`` (a hidden field) each time it is shown. The service that carries
+the form out records the key with what it made, in the same transaction; the same key sent again
+(a double tap, a resend after a slow answer, two sends at once) finds that record and gets the
+first send's answer instead of a second write. Deals keep their key on the revision they make
+(``DealRevision.idempotency_key``); every other write keeps it here.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from django import forms
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.club.models import Club
+from scoring.limits import FORM_KEY, FORM_KEY_LENGTH
+
+T = TypeVar("T", bound=models.Model)
+
+
+class Submission(models.Model):
+    """A write form that was carried out: its key, and what it made (gone when it removed)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=FORM_KEY_LENGTH)
+    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, null=True)
+    object_id = models.BigIntegerField(null=True)
+    answer = GenericForeignKey("content_type", "object_id")
+    done_at = models.DateTimeField(default=timezone.now)
+
+    objects: ClassVar[models.Manager[Submission]] = models.Manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "key"], name="one_write_per_form_key")]
+
+    def __str__(self) -> str:
+        return f"form {self.key} in {self.club}"
+
+
+@dataclass(frozen=True)
+class Done(Generic[T]):
+    """What a keyed write did: its result (``None`` for a removal), and whether this send did it."""
+
+    result: T | None
+    first: bool
+
+
+def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
+    """Carry out ``write`` once per form key; a repeated key returns the first send's result.
+
+    Two sends at once: on SQLite the second waits for the first's transaction and then finds
+    its record; on PostgreSQL the second's record collides with the first's (the unique key),
+    its whole transaction is rolled back, and the retry finds the first's record.
+    """
+    if not key:
+        return Done(write(), first=True)
+    for attempt in range(2):
+        try:
+            with transaction.atomic():
+                earlier = Submission.objects.filter(club=club, key=key).first()
+                if earlier is not None:
+                    return Done(earlier.answer, first=False)
+                result = write()
+                Submission.objects.create(club=club, key=key, answer=result)
+                return Done(result, first=True)
+        except IntegrityError:
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+def new_key() -> str:
+    """A fresh one-time key: one per rendered form."""
+    return uuid.uuid4().hex
+
+
+DAMAGED = _("The form is damaged: load the page again.")
+
+
+class KeyedForm(forms.Form):
+    """A write form with its one-time key (hidden); a damaged key is refused like any bad value,
+    with a message for the whole form (nobody sees the hidden field)."""
+
+    key = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def clean_key(self) -> str:
+        key: str = self.cleaned_data["key"]
+        if key and not FORM_KEY.fullmatch(key):
+            raise forms.ValidationError(DAMAGED)
+        return key
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.has_error("key"):
+            self.errors.pop("key")
+            self.add_error(None, DAMAGED)
+        return data
