@@ -506,16 +506,13 @@ class _Reader:
         """Take the first of the first :data:`HEADER_SEARCH` rows that names a known column as the
         header, map its columns, and return the rows after it (problems for any column missing
         or given twice end the reading: without its columns no row can be read)."""
-        looked: list[tuple[int, Sequence[Any]]] = []
         header: tuple[int, Sequence[Any]] | None = None
         for number, cells in rows:
             if number > HEADER_SEARCH:
-                looked.append((number, cells))
                 break
             if any(self.by_title.get(_title_key(c.value)) for c in cells if isinstance(c.value, str)):
                 header = (number, cells)
                 break
-            looked.append((number, cells))
         if header is None:
             missing = [c for c in self.columns if c.required]
             if missing:
