@@ -359,7 +359,9 @@ class Column:
     - ``whole``: an integer; ``12``, ``12.0`` and the text ``"12"`` are all 12.
     - ``decimal``: a ``Decimal``; texts with a decimal point or comma (``12,50``, ``1.234,50``).
     - ``date``: a date cell, or a text ``2026-11-30``, ``30.11.2026``, ``30/11/2026`` (day first).
-    - ``bool``: true/false, yes/no, ja/nein/nej, wahr/falsch, sand/falsk, 1/0, x.
+    - ``bool``: true/false, yes/no, ja/nein/nej, wahr/falsch, sand/falsk, 1/0, x. An empty cell
+      reads as ``default`` like any other: give ``default=False`` for an "x or empty" column,
+      leave ``None`` where empty means "not said".
     - ``choice``: one of the keys of ``choices`` (compared ignoring case); the row holds its value.
 
     ``required`` means the column must be there and no row may leave it empty; an empty cell of
