@@ -1,0 +1,1 @@
+"""Spreadsheets: one writer for every export, one careful reader for every import."""

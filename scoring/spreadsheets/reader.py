@@ -1,0 +1,941 @@
+"""The one careful reader of every import: a workbook or a CSV in, checked rows or every problem out.
+
+Uploaded files are hostile until proven otherwise. :func:`open_workbook` refuses, quickly and in
+words a treasurer understands, what is not an ``.xlsx`` workbook this site should read: too large
+a file, something else entirely (a PDF, random bytes), a password-protected or old ``.xls``
+workbook, a broken zip, a decompression bomb, a sheet with a flood of rows. Only then does
+openpyxl parse it, in read-only mode, never evaluating anything.
+
+:func:`read_rows` (a workbook sheet) and :func:`read_csv_rows` (a CSV) then read a table:
+columns are found by their titles in any of the site's languages, every cell is converted to
+the kind its :class:`Column` asks for, and *every* problem is collected, each naming the sheet,
+the row, the column letter and the column title, before anything is returned or refused as a
+whole (:class:`UnreadableFile`). :func:`read_name_list` reads a list of names (players,
+tournament entrants) from either.
+
+Words: a **sheet** is a worksheet of a workbook (or the whole CSV, called ``CSV``); a **row**
+and a **column** are numbered and lettered as the spreadsheet program shows them (row 1, column
+A); a **problem** is one reason a file is refused.
+
+The limits (``docs/spreadsheets.md`` explains them): a club's biggest realistic workbook, a
+2,000-deal sitting, unpacks to about 15 MB of XML in some 300,000 cells and 30,000 rows of its
+largest sheet. The limits below allow several times that and refuse what only an accident or an
+attack produces.
+
+Pure Python and openpyxl: no Django here (the upload limit and titles come in as arguments).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import posixpath
+import re
+import unicodedata
+import warnings
+import zipfile
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, BinaryIO, NamedTuple
+from xml.etree import ElementTree
+
+from openpyxl import load_workbook  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+
+MEGABYTE = 1_000_000
+
+MAX_PARTS = 1_000
+"""Files in the zip: a workbook has a dozen plus a few per sheet."""
+
+MAX_PART_BYTES = 50 * MEGABYTE
+"""Unpacked size of any one part (a sheet's XML, the shared strings): several times the largest
+sheet of a 2,000-deal sitting."""
+
+MAX_TOTAL_BYTES = 100 * MEGABYTE
+"""Unpacked size of the whole workbook."""
+
+MAX_RATIO = 200
+"""Packing ratio above which a part larger than :data:`RATIO_FLOOR` is taken for a bomb. Real
+sheet XML packs 5–50 to 1; a bomb of zeros packs about 1,000 to 1."""
+
+RATIO_FLOOR = 1 * MEGABYTE
+
+MAX_ROWS = 50_000
+"""Rows of one sheet (formatted empty rows count: they are what a row flood is made of)."""
+
+MAX_CELLS = 1_000_000
+"""Cells of one sheet."""
+
+MAX_COLUMNS = 200
+"""Columns read; cells to the right of column GR are not looked at."""
+
+HEADER_SEARCH = 10
+"""Rows searched for the header row (a hand-made sheet may have a title line above it)."""
+
+MAX_PROBLEMS = 1_000
+"""Problems listed; beyond them one more problem says how many were left out."""
+
+OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
+SCAN_CHUNK = 1 << 20
+SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELATION_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+TEXT = "text"
+NAME = "name"
+WHOLE = "whole"
+DECIMAL = "decimal"
+DATE = "date"
+BOOL = "bool"
+CHOICE = "choice"
+KINDS = (TEXT, NAME, WHOLE, DECIMAL, DATE, BOOL, CHOICE)
+
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+TRUE_WORDS = frozenset({"true", "yes", "y", "ja", "j", "1", "x", "wahr", "sand"})
+FALSE_WORDS = frozenset({"false", "no", "n", "nein", "nej", "0", "falsch", "falsk"})
+WHOLE_TEXT = re.compile(r"[+-]?\d+")
+ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+DAY_FIRST_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+# --- problems -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SpreadsheetProblem:
+    """One reason a file is refused, with where it is as far as that is known.
+
+    ``sheet`` is the sheet's title (``CSV`` for a CSV), ``row`` its number as the spreadsheet
+    shows it, ``column`` the column's letter and ``title`` the column's title in the file.
+    """
+
+    sheet: str | None
+    row: int | None
+    column: str | None
+    title: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = []
+        if self.sheet is not None:
+            where.append(self.sheet)
+        if self.row is not None:
+            where.append(f"row {self.row}")
+        if self.column is not None:
+            where.append(f"column {self.column}" + (f" ({self.title})" if self.title else ""))
+        elif self.title is not None:
+            where.append(f"column {self.title}")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+class UnreadableFile(ValueError):
+    """The file cannot be imported; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: Sequence[SpreadsheetProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def _refuse(message: str, sheet: str | None = None) -> UnreadableFile:
+    return UnreadableFile([SpreadsheetProblem(sheet, None, None, None, message)])
+
+
+def megabytes(size: int) -> str:
+    """``size`` bytes in megabytes (of 1,000,000 bytes) as a person reads them: ``52 MB``."""
+    value = size / MEGABYTE
+    return f"{value:,.0f} MB" if value >= 10 or value == round(value) else f"{value:.1f} MB"
+
+
+# --- opening a workbook ---------------------------------------------------------------------
+
+
+class Workbook:
+    """An ``.xlsx`` workbook that passed :func:`open_workbook`'s checks; read it with
+    :func:`read_rows` and close it (or use it in a ``with`` block)."""
+
+    def __init__(self, book: Any) -> None:
+        self.book = book
+
+    @property
+    def sheet_names(self) -> tuple[str, ...]:
+        return tuple(self.book.sheetnames)
+
+    def close(self) -> None:
+        self.book.close()
+
+    def __enter__(self) -> Workbook:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_upload(data: bytes | BinaryIO, max_bytes: int) -> bytes:
+    """The bytes of an upload, refused when larger than ``max_bytes`` (without reading more than
+    ``max_bytes + 1`` of them) or empty."""
+    if isinstance(data, bytes | bytearray | memoryview):
+        raw = bytes(data)
+        if len(raw) > max_bytes:
+            raise _refuse(f"the file is {megabytes(len(raw))}; the limit is {megabytes(max_bytes)}")
+    else:
+        size = None
+        if data.seekable():
+            start = data.tell()
+            size = data.seek(0, io.SEEK_END) - start
+            data.seek(start)
+            if size > max_bytes:
+                raise _refuse(f"the file is {megabytes(size)}; the limit is {megabytes(max_bytes)}")
+        raw = data.read(max_bytes + 1)
+        if len(raw) > max_bytes:
+            raise _refuse(f"the file is larger than {megabytes(max_bytes)}, the limit")
+    if not raw:
+        raise _refuse("the file is empty")
+    return raw
+
+
+def _kind_of(raw: bytes) -> str:
+    """What the first bytes say the file is: ``zip``, ``ole2`` or ``other``."""
+    if raw.startswith(OLE2_MAGIC):
+        return "ole2"
+    if raw.startswith(ZIP_MAGICS):
+        return "zip"
+    return "other"
+
+
+def _not_a_workbook(raw: bytes) -> UnreadableFile:
+    if raw.startswith(OLE2_MAGIC):
+        return _refuse(
+            "the file is a password-protected workbook or an old Excel 97–2003 (.xls) file, not an .xlsx "
+            "workbook: remove the password, or save it as an Excel Workbook (.xlsx)"
+        )
+    if raw.startswith(b"%PDF"):
+        return _refuse("the file is a PDF document, not an .xlsx workbook")
+    return _refuse("the file is not an .xlsx workbook")
+
+
+def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX_ROWS) -> Workbook:
+    """Open an uploaded ``.xlsx`` after checking it is one this site should read.
+
+    Refused with :class:`UnreadableFile`: more than ``max_bytes``; not a zip at all (a PDF,
+    random bytes, an empty file); an OLE2 file (a password-protected workbook or an ``.xls``);
+    a broken zip; an OpenDocument or other zip that holds no workbook; a decompression bomb
+    (:data:`MAX_PARTS`, :data:`MAX_PART_BYTES`, :data:`MAX_TOTAL_BYTES`, :data:`MAX_RATIO`,
+    judged from the zip's directory before anything is unpacked); a sheet of more than
+    ``max_rows`` rows or :data:`MAX_CELLS` cells (counted by a quick scan of the sheet's XML,
+    before openpyxl parses a single row); a workbook openpyxl cannot parse.
+
+    openpyxl opens it read-only with ``data_only=False``: it never computes formulas in either
+    mode, and this way a formula shows as a formula, which :func:`read_rows` refuses (with
+    ``data_only=True`` it would pass silently as whatever value the file claims it last had).
+    """
+    raw = read_upload(data, max_bytes)
+    if _kind_of(raw) != "zip":
+        raise _not_a_workbook(raw)
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(raw))
+        parts = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as error:
+        raise _refuse("the file is damaged: its zip archive cannot be read") from error
+    _check_parts(archive, parts)
+    names = {part.filename for part in parts}
+    if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
+        if "mimetype" in names and b"opendocument.spreadsheet" in archive.read("mimetype")[:100]:
+            raise _refuse("the file is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: save it as .xlsx")
+        raise _refuse("the file is not an .xlsx workbook (it is a zip archive without a workbook in it)")
+    # Before openpyxl: it reads every sheet to its end when looking for a size the sheet does not state.
+    titles = _sheet_titles(archive)
+    try:
+        for part in parts:
+            if part.filename in titles or part.filename.endswith(".xml"):
+                _scan_part(archive, part.filename, titles.get(part.filename), max_rows)
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
+        raise _refuse("the file is damaged: its zip archive cannot be read") from error
+    finally:
+        archive.close()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # openpyxl warns about features it drops; nothing for us
+            book = load_workbook(io.BytesIO(raw), read_only=True, data_only=False, keep_links=False)
+    except Exception as error:  # a hostile file can break a parser in any way: the user's problem, not a bug
+        raise _refuse("the file is damaged: it is not a readable .xlsx workbook") from error
+    return Workbook(book)
+
+
+def _check_parts(archive: zipfile.ZipFile, parts: Sequence[zipfile.ZipInfo]) -> None:
+    """Refuse a zip that would unpack to far more than a workbook, judged from its directory.
+
+    Trusting the directory is safe: Python's zipfile never unpacks more than a part's declared
+    size (and fails its checksum if the data disagrees).
+    """
+    if len(parts) > MAX_PARTS:
+        raise _refuse(f"the file holds {len(parts):,} parts; a workbook has a few dozen")
+    total = 0
+    for part in parts:
+        if part.flag_bits & 0x1:
+            raise _refuse("the file is encrypted: remove the password and save it as .xlsx again")
+        if part.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise _refuse("the file is not an .xlsx workbook (its zip uses an unusual compression)")
+        size = part.file_size
+        total += size
+        if size > MAX_PART_BYTES:
+            raise _refuse(
+                f"the file would unpack to {megabytes(size)} in its part {part.filename} alone (the limit is "
+                f"{megabytes(MAX_PART_BYTES)}): far more than a club's workbook, refused as a possible zip bomb"
+            )
+        if size > RATIO_FLOOR and size > MAX_RATIO * max(part.compress_size, 1):
+            raise _refuse(
+                f"the file's part {part.filename} is packed {size // max(part.compress_size, 1):,} to 1, far "
+                "tighter than any real workbook: refused as a possible zip bomb"
+            )
+    if total > MAX_TOTAL_BYTES:
+        raise _refuse(
+            f"the file would unpack to {megabytes(total)} (the limit is {megabytes(MAX_TOTAL_BYTES)}): "
+            "far more than a club's workbook, refused as a possible zip bomb"
+        )
+
+
+def _sheet_titles(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Each worksheet part's title, from the workbook's own index, to name a sheet in a refusal.
+
+    Best effort: whatever cannot be read here is still scanned, and named by its path; openpyxl
+    judges the index properly afterwards.
+    """
+    try:
+        book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+        relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    except Exception:  # a hostile index can fail in any way; openpyxl will refuse it later
+        return {}
+    targets = {rel.get("Id"): rel.get("Target") or "" for rel in relations}
+    titles = {}
+    for sheet in book.iter(f"{{{SHEET_NS}}}sheet"):
+        target = targets.get(sheet.get(f"{{{RELATION_NS}}}id"))
+        if target:
+            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(f"xl/{target}")
+            titles[path] = sheet.get("name") or path
+    return titles
+
+
+def _scan_part(archive: zipfile.ZipFile, name: str, title: str | None, max_rows: int) -> None:
+    """Count a part's rows and cells in its raw XML, in chunks, and refuse it as soon as either
+    passes its limit: a million formatted empty rows are refused after the first chunk or two,
+    before any XML parser has seen them.
+
+    Counting start tags (``<row``, ``<c ``, also with a namespace prefix) is an estimate, which
+    is all a limit needs.
+    """
+    rows = cells = 0
+    where = "the sheet" if title is not None else f"the part {name}"
+    with archive.open(name) as member:
+        while chunk := member.read(SCAN_CHUNK):
+            rows += chunk.count(b"<row") + chunk.count(b":row ") + chunk.count(b":row>")
+            cells += chunk.count(b"<c ") + chunk.count(b"<c>") + chunk.count(b":c ") + chunk.count(b":c>")
+            if rows > max_rows:
+                raise _refuse(
+                    f"{where} has more than {max_rows:,} rows (empty formatted rows count too); the limit is "
+                    f"{max_rows:,}: delete the rows below your data",
+                    sheet=title,
+                )
+            if cells > MAX_CELLS:
+                raise _refuse(f"{where} has more than {MAX_CELLS:,} cells; the limit is {MAX_CELLS:,}", sheet=title)
+
+
+# --- columns and rows -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column an import expects, found by any of its ``titles`` (compared ignoring case and
+    surrounding spaces: give the English, German and Danish ones); the first title names it in
+    problems when it is missing.
+
+    ``kind`` says how each cell is read:
+
+    - ``text``: trimmed, NFC-normalised; control characters refused; at most ``max_length``.
+    - ``name``: a text with inner whitespace collapsed to one space (a person's name).
+    - ``whole``: an integer; ``12``, ``12.0`` and the text ``"12"`` are all 12.
+    - ``decimal``: a ``Decimal``; texts with a decimal point or comma (``12,50``, ``1.234,50``).
+    - ``date``: a date cell, or a text ``2026-11-30``, ``30.11.2026``, ``30/11/2026`` (day first).
+    - ``bool``: true/false, yes/no, ja/nein/nej, wahr/falsch, sand/falsk, 1/0, x. An empty cell
+      reads as ``default`` like any other: give ``default=False`` for an "x or empty" column,
+      leave ``None`` where empty means "not said".
+    - ``choice``: one of the keys of ``choices`` (compared ignoring case); the row holds its value.
+
+    ``required`` means the column must be there and no row may leave it empty; an empty cell of
+    an optional column reads as ``default``.
+    """
+
+    key: str
+    titles: Sequence[str]
+    kind: str = TEXT
+    required: bool = False
+    choices: Mapping[str, object] = field(default_factory=dict)
+    max_length: int = 200
+    default: object = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"column {self.key}: unknown kind {self.kind!r}")
+        if not self.titles:
+            raise ValueError(f"column {self.key}: needs at least one title")
+        if self.kind == CHOICE and not self.choices:
+            raise ValueError(f"column {self.key}: a choice column needs choices")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One non-empty row: its ``number`` as the sheet shows it and a value per column key.
+
+    ``where`` maps each key of a column found in the file to its letter and title, so a caller
+    that finds a problem later (an unknown player) can name the place with :meth:`problem`.
+    """
+
+    sheet: str
+    number: int
+    values: Mapping[str, object]
+    where: Mapping[str, tuple[str, str]]
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    def problem(self, key: str | None, message: str) -> SpreadsheetProblem:
+        letter, title = self.where.get(key, (None, None)) if key is not None else (None, None)
+        return SpreadsheetProblem(self.sheet, self.number, letter, title, message)
+
+
+class Rows(list[Row]):
+    """The rows read, in order, with ``sheet`` (the title read), ``found`` (the keys of the
+    columns present in the file) and ``notes`` (things worth telling the user, such as the
+    encoding a CSV was read in)."""
+
+    def __init__(self, rows: Iterable[Row], *, sheet: str, found: frozenset[str], notes: Sequence[str] = ()) -> None:
+        super().__init__(rows)
+        self.sheet = sheet
+        self.found = found
+        self.notes = tuple(notes)
+
+
+class _Cell(NamedTuple):
+    """A CSV field dressed like an openpyxl cell."""
+
+    value: object
+    data_type: str
+
+
+EMPTY = _Cell(None, "n")
+
+
+class _Bad(Exception):
+    """A cell that cannot be read as its column asks; the message says why."""
+
+
+def _title_key(text: object) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def _shown(value: object) -> str:
+    """A cell's value as a problem quotes it."""
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:39] + "…"
+        text = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+        return f'"{text}"'
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+class _Reader:
+    """Reads one table (a sheet or a CSV) into :class:`Rows`, collecting every problem."""
+
+    def __init__(self, sheet: str, columns: Sequence[Column], *, max_rows: int, csv: bool) -> None:
+        keys = [column.key for column in columns]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"column keys must be unique: {keys}")
+        self.sheet = sheet
+        self.columns = columns
+        self.max_rows = max_rows
+        self.csv = csv
+        self.problems: list[SpreadsheetProblem] = []
+        self.left_out = 0
+        self.by_title = {_title_key(title): column for column in columns for title in column.titles}
+        self.positions: list[tuple[int, Column]] = []
+        self.where: dict[str, tuple[str, str]] = {}
+
+    def add(self, row: int | None, index: int | None, title: str | None, message: str) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.left_out += 1
+            return
+        letter = get_column_letter(index + 1) if index is not None else None
+        self.problems.append(SpreadsheetProblem(self.sheet, row, letter, title, message))
+
+    def read(self, rows: Iterable[tuple[int, Sequence[Any]]], *, header: bool, notes: Sequence[str] = ()) -> Rows:
+        rows = iter(rows)
+        if header:
+            rows = self.find_header(rows)
+        else:
+            self.positions = list(enumerate(self.columns))
+            self.where = {c.key: (get_column_letter(i + 1), c.titles[0]) for i, c in self.positions}
+        found = frozenset(self.where)
+        out: list[Row] = []
+        for number, cells in rows:
+            if number > self.max_rows:
+                self.add(
+                    None, None, None, f"the sheet has more than {self.max_rows:,} rows; the limit is {self.max_rows:,}"
+                )
+                break
+            row = self.read_row(number, cells)
+            if row is not None:
+                out.append(row)
+        self.finish()
+        return Rows(out, sheet=self.sheet, found=found, notes=notes)
+
+    def finish(self) -> None:
+        if self.left_out:
+            self.problems.append(
+                SpreadsheetProblem(self.sheet, None, None, None, f"and {self.left_out:,} more problems not listed")
+            )
+        if self.problems:
+            raise UnreadableFile(self.problems)
+
+    def find_header(self, rows: Iterator[tuple[int, Sequence[Any]]]) -> Iterator[tuple[int, Sequence[Any]]]:
+        """Take the first of the first :data:`HEADER_SEARCH` rows that names a known column as the
+        header, map its columns, and return the rows after it (problems for any column missing
+        or given twice end the reading: without its columns no row can be read)."""
+        header: tuple[int, Sequence[Any]] | None = None
+        for number, cells in rows:
+            if number > HEADER_SEARCH:
+                break
+            if any(self.by_title.get(_title_key(c.value)) for c in cells if isinstance(c.value, str)):
+                header = (number, cells)
+                break
+        if header is None:
+            missing = [c for c in self.columns if c.required]
+            if missing:
+                titles = ", ".join(c.titles[0] for c in missing)
+                self.add(None, None, None, f"no header row with the columns {titles} in the first {HEADER_SEARCH} rows")
+                self.finish()
+            return iter(())
+        number, cells = header
+        seen: dict[str, int] = {}
+        for index, cell in enumerate(cells):
+            if not isinstance(cell.value, str):
+                continue
+            column = self.by_title.get(_title_key(cell.value))
+            if column is None:
+                continue
+            title = cell.value.strip()
+            if column.key in seen:
+                first = get_column_letter(seen[column.key] + 1)
+                self.add(number, index, title, f"a second column {column.titles[0]}; the first is column {first}")
+                continue
+            seen[column.key] = index
+            self.positions.append((index, column))
+            self.where[column.key] = (get_column_letter(index + 1), title)
+        for column in self.columns:
+            if column.required and column.key not in seen:
+                also = [t for t in column.titles[1:] if _title_key(t) != _title_key(column.titles[0])]
+                hint = f" (also accepted: {', '.join(also)})" if also else ""
+                self.add(number, None, None, f"no column {column.titles[0]}{hint}")
+        if self.problems:
+            self.finish()
+        return rows
+
+    def read_row(self, number: int, cells: Sequence[Any]) -> Row | None:
+        present = []
+        for index, column in self.positions:
+            cell = cells[index] if index < len(cells) else EMPTY
+            value = cell.value
+            if isinstance(value, str) and not value.strip():
+                value = None
+            present.append((index, column, cell, value))
+        if all(value is None for _, _, _, value in present):
+            return None
+        values: dict[str, object] = {column.key: column.default for column in self.columns}
+        for index, column, cell, value in present:
+            title = self.where[column.key][1]
+            if value is None:
+                if column.required:
+                    self.add(number, index, title, "this cell must not be empty")
+                continue
+            if cell.data_type == "f":
+                self.add(number, index, title, f"{_shown(value)} is a formula; type the value itself")
+                continue
+            if cell.data_type == "e":
+                self.add(number, index, title, f"the cell shows the error {value}")
+                continue
+            try:
+                values[column.key] = self.convert(column, value)
+            except _Bad as bad:
+                self.add(number, index, title, str(bad))
+        return Row(self.sheet, number, values, self.where)
+
+    def convert(self, column: Column, value: object) -> object:
+        kind = column.kind
+        if kind in (TEXT, NAME):
+            return _text(value, column, csv=self.csv)
+        if kind == WHOLE:
+            return _whole(value)
+        if kind == DECIMAL:
+            return _decimal(value)
+        if kind == DATE:
+            return _date(value)
+        if kind == BOOL:
+            return _bool(value)
+        return _choice(value, column)
+
+
+def _text(value: object, column: Column, *, csv: bool) -> str:
+    if isinstance(value, bool):
+        raise _Bad(f"{value} is a yes/no value, not a text")
+    if isinstance(value, int):
+        text = str(value)
+    elif isinstance(value, float):
+        text = str(int(value)) if value.is_integer() else repr(value)
+    elif isinstance(value, dt.date | dt.time | dt.timedelta):
+        raise _Bad(f"{_shown(value)} is a date or time, not a text")
+    else:
+        text = str(value)
+    text = unicodedata.normalize("NFC", text.strip())
+    if csv and text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
+        text = text[1:]  # the apostrophe our CSV writer (and Excel's convention) puts before such a text
+    if CONTROL.search(text):
+        code = ord(CONTROL.search(text).group())  # type: ignore[union-attr]
+        raise _Bad(f"{_shown(text)} contains a control character (U+{code:04X}), which is not allowed")
+    if column.kind == NAME:
+        text = " ".join(text.split())
+    if len(text) > column.max_length:
+        raise _Bad(f"{_shown(text)} is {len(text)} characters long; at most {column.max_length} are allowed")
+    return text
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool):
+        raise _Bad(f"{value} is a yes/no value, not a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise _Bad(f"{value} is not a whole number")
+    if isinstance(value, str):
+        text = value.strip().replace("\u2212", "-")
+        if WHOLE_TEXT.fullmatch(text):
+            return int(text)
+    raise _Bad(f"{_shown(value)} is not a whole number")
+
+
+def _decimal(value: object) -> Decimal:
+    if isinstance(value, bool):
+        raise _Bad(f"{value} is a yes/no value, not a number")
+    if isinstance(value, int):
+        return Decimal(value)
+    if isinstance(value, float):
+        return Decimal(repr(value))
+    if isinstance(value, str):
+        number = _decimal_text(value.strip().replace("\u2212", "-"))
+        if number is not None:
+            return number
+    raise _Bad(f"{_shown(value)} is not a number")
+
+
+def _decimal_text(text: str) -> Decimal | None:
+    """``12``, ``12.5``, ``12,5``, ``1.234,50``, ``1,234.50``: one separator alone is the decimal
+    mark; with both, the last one is, and the other must group thousands."""
+    sign = ""
+    if text[:1] in "+-":
+        sign, text = text[0], text[1:]
+    if re.fullmatch(r"\d+", text):
+        return Decimal(sign + text)
+    if match := re.fullmatch(r"(\d*)[.,](\d+)", text):
+        whole, fraction = match.groups()
+    elif match := re.fullmatch(r"(\d{1,3}(?:\.\d{3})+),(\d+)", text):
+        whole, fraction = match.group(1).replace(".", ""), match.group(2)
+    elif match := re.fullmatch(r"(\d{1,3}(?:,\d{3})+)\.(\d+)", text):
+        whole, fraction = match.group(1).replace(",", ""), match.group(2)
+    else:
+        return None
+    return Decimal(f"{sign}{whole or '0'}.{fraction}")
+
+
+def _date(value: object) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if match := ISO_DATE.fullmatch(text):
+                year, month, day = (int(g) for g in match.groups())
+                return dt.date(year, month, day)
+            if match := DAY_FIRST_DATE.fullmatch(text):
+                day, month, year = (int(g) for g in match.groups())
+                return dt.date(year, month, day)
+        except ValueError:
+            raise _Bad(f"{_shown(value)} is not a date that exists") from None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        raise _Bad(f"{_shown(value)} is a number, not a date: format the cell as a date")
+    raise _Bad(f"{_shown(value)} is not a date (write 2026-11-30 or 30.11.2026)")
+
+
+def _bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().casefold()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    raise _Bad(f"{_shown(value)} is not yes or no (write yes/no, ja/nein/nej, 1/0 or x)")
+
+
+def _choice(value: object, column: Column) -> object:
+    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    wanted = _title_key(text)
+    for key, result in column.choices.items():
+        if _title_key(key) == wanted:
+            return result
+    listed = list(column.choices)
+    shown = ", ".join(listed[:12]) + (", …" if len(listed) > 12 else "")
+    raise _Bad(f"{_shown(value)} is not one of: {shown}")
+
+
+# --- reading a sheet ------------------------------------------------------------------------
+
+
+def _find_sheet(workbook: Workbook, sheet: str | Sequence[str]) -> Any:
+    wanted = [sheet] if isinstance(sheet, str) else list(sheet)
+    keys = {_title_key(name) for name in wanted}
+    for worksheet in workbook.book.worksheets:
+        if _title_key(worksheet.title) in keys:
+            return worksheet
+    has = ", ".join(workbook.sheet_names)
+    raise _refuse(f"the workbook has no sheet {wanted[0]} (it has: {has})")
+
+
+def _sheet_rows(worksheet: Any, max_rows: int) -> Iterator[tuple[int, Sequence[Any]]]:
+    """A sheet's rows, numbered from 1, at most ``max_rows + 1`` (one more, to notice there are
+    too many) and :data:`MAX_COLUMNS` wide (openpyxl pads short rows and fills gaps)."""
+    rows = worksheet.iter_rows(min_row=1, max_row=max_rows + 1, max_col=MAX_COLUMNS)
+    return enumerate(rows, 1)
+
+
+def read_rows(
+    workbook: Workbook, sheet: str | Sequence[str], columns: Sequence[Column], *, max_rows: int = MAX_ROWS
+) -> Rows:
+    """The rows of the sheet called ``sheet`` (or any of its names, ignoring case), read as
+    ``columns`` ask; columns of the sheet that no :class:`Column` names are ignored, and so are
+    rows with nothing in the columns read. Raises :class:`UnreadableFile` with every problem."""
+    worksheet = _find_sheet(workbook, sheet)
+    reader = _Reader(worksheet.title, columns, max_rows=max_rows, csv=False)
+    try:
+        return reader.read(_sheet_rows(worksheet, max_rows), header=True)
+    except UnreadableFile:
+        raise
+    except Exception as error:  # openpyxl meeting XML it cannot parse halfway through a sheet
+        raise _refuse("the sheet is damaged and cannot be read", sheet=worksheet.title) from error
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+
+def decode_csv(raw: bytes) -> tuple[str, list[str]]:
+    """The text of a CSV and notes about how it was read: UTF-8 (with or without BOM), UTF-16
+    with a BOM (Excel's "Unicode text"), else Windows-1252 with a note saying so."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16"), []
+        except UnicodeDecodeError:
+            raise _refuse("the file is not readable text (broken UTF-16)") from None
+    if b"\x00" in raw:
+        raise _refuse("the file is neither an .xlsx workbook nor a CSV text file")
+    try:
+        return raw.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        raise _refuse("the file is neither UTF-8 nor Windows-1252 text: save it as CSV UTF-8") from None
+    return text, [
+        "The file is not UTF-8; it was read as Windows-1252 (Western European). Check letters such as "
+        "ä, ø and ß, or save it as “CSV UTF-8” next time."
+    ]
+
+
+def sniff_delimiter(text: str) -> str:
+    """``;``, ``,`` or tab: the one that splits the first lines into the same number (more than
+    one) of fields, the most fields winning; failing that, the first of ``;``, tab, ``,`` found
+    in the first line (the header); failing that, the file is one column (tab is returned: it
+    cannot be part of a name or text, which refuse control characters)."""
+    lines = [line for line in text.splitlines()[:50] if line.strip()][:20]
+    best, best_count = "", 1
+    for delimiter in (";", ",", "\t"):
+        try:
+            counts = {len(record) for record in csv.reader(lines, delimiter=delimiter)}
+        except csv.Error:
+            continue
+        if len(counts) == 1 and (count := counts.pop()) > best_count:
+            best, best_count = delimiter, count
+    if best:
+        return best
+    for delimiter in (";", "\t", ","):
+        if lines and delimiter in lines[0]:
+            return delimiter
+    return "\t"
+
+
+def _csv_records(text: str, delimiter: str, max_rows: int) -> Iterator[tuple[int, Sequence[_Cell]]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    number = 0
+    try:
+        for record in reader:
+            number += 1
+            yield number, [_Cell(field, "s") for field in record[:MAX_COLUMNS]]
+            if number > max_rows:
+                return
+    except csv.Error as error:
+        raise UnreadableFile(
+            [SpreadsheetProblem("CSV", number + 1, None, None, f"the CSV is broken here ({error})")]
+        ) from None
+
+
+def read_csv_rows(
+    data: bytes | BinaryIO, columns: Sequence[Column], *, max_bytes: int, max_rows: int = MAX_ROWS
+) -> Rows:
+    """The rows of a CSV, read as ``columns`` ask, exactly as :func:`read_rows` reads a sheet
+    (the sheet is called ``CSV``; row numbers are the line numbers a spreadsheet shows)."""
+    text, notes = decode_csv(read_upload(data, max_bytes))
+    reader = _Reader("CSV", columns, max_rows=max_rows, csv=True)
+    return reader.read(_csv_records(text, sniff_delimiter(text), max_rows), header=True, notes=notes)
+
+
+# --- name lists -----------------------------------------------------------------------------
+
+NAME_TITLES = ("Name", "Navn", "Player", "Spieler", "Spiller", "Entrant", "Teilnehmer", "Deltager")
+ACTIVE_TITLES = ("Active", "Aktiv")
+INITIALS_TITLES = ("Initials only", "Nur Initialen", "Kun initialer")
+MAX_NAME = 60
+
+NAME_COLUMNS = (
+    Column("name", NAME_TITLES, NAME, required=True, max_length=MAX_NAME),
+    Column("active", ACTIVE_TITLES, BOOL),
+    Column("initials_only", INITIALS_TITLES, BOOL),
+)
+
+
+@dataclass(frozen=True)
+class ListedName:
+    """One name of a list, with its row; ``active`` and ``initials_only`` are ``None`` where the
+    file does not say (no such column, or an empty cell): the caller decides the default."""
+
+    name: str
+    row: int
+    active: bool | None = None
+    initials_only: bool | None = None
+
+
+@dataclass(frozen=True)
+class NameList:
+    """The names of an uploaded list, in file order, and notes worth telling the user."""
+
+    names: tuple[ListedName, ...]
+    sheet: str
+    notes: tuple[str, ...] = ()
+
+
+def read_name_list(
+    data: bytes | BinaryIO, filename: str | None, *, max_bytes: int, max_rows: int = MAX_ROWS
+) -> NameList:
+    """One name a row, from an ``.xlsx`` (its first sheet) or a CSV: which one is decided by the
+    file's content; ``filename`` only adds a note when its ending says otherwise.
+
+    A header row (titles in English, German or Danish: Name/Name/Navn, Active/Aktiv/Aktiv,
+    Initials only/Nur Initialen/Kun initialer; Player/Spieler/Spiller and
+    Entrant/Teilnehmer/Deltager also name the name column) is optional: without one, the first
+    column holds the names and other columns are ignored. Names are trimmed, NFC-normalised,
+    inner whitespace collapsed, at most :data:`MAX_NAME` characters, no control characters. A
+    name that appears twice (ignoring case) is a problem naming both rows; empty rows are
+    skipped.
+    """
+    raw = read_upload(data, max_bytes)
+    notes: list[str] = []
+    ending = (filename or "").rsplit(".", 1)[-1].casefold() if filename and "." in filename else ""
+    kind = _kind_of(raw)
+    if kind != "other" or raw.startswith(b"%PDF"):
+        with open_workbook(raw, max_bytes=max_bytes, max_rows=max_rows) as workbook:
+            worksheet = workbook.book.worksheets[0] if workbook.book.worksheets else None
+            if worksheet is None:
+                raise _refuse("the workbook has no sheet")
+            if ending == "csv":
+                notes.append(f"The file is named {filename} but is an .xlsx workbook; it was read as one.")
+            if len(workbook.sheet_names) > 1:
+                notes.append(
+                    f"The workbook has {len(workbook.sheet_names)} sheets; the names were read from the first."
+                )
+            try:
+                rows = list(_sheet_rows(worksheet, max_rows))
+            except Exception as error:
+                raise _refuse("the sheet is damaged and cannot be read", sheet=worksheet.title) from error
+            sheet, csv_mode = worksheet.title, False
+    else:
+        text, more = decode_csv(raw)
+        notes += more
+        if ending in ("xlsx", "xls", "ods"):
+            notes.append(f"The file is named {filename} but is a CSV text file; it was read as one.")
+        rows = list(_csv_records(text, sniff_delimiter(text), max_rows))
+        sheet, csv_mode = "CSV", True
+    header = _has_header(rows)
+    if not header and any(_filled(cells[1:]) for _, cells in rows):
+        notes.append("The file has no header row, so only its first column was read, as names.")
+    reader = _Reader(sheet, NAME_COLUMNS if header else NAME_COLUMNS[:1], max_rows=max_rows, csv=csv_mode)
+    table = reader.read(rows, header=header)
+    return NameList(_unique_names(table, reader), sheet, tuple(notes))
+
+
+def _filled(cells: Sequence[Any]) -> bool:
+    return any(c.value is not None and str(c.value).strip() for c in cells)
+
+
+def _has_header(rows: Sequence[tuple[int, Sequence[Any]]]) -> bool:
+    """Whether the first non-empty row holds a known title of the name list."""
+    titles = {_title_key(t) for t in (*NAME_TITLES, *ACTIVE_TITLES, *INITIALS_TITLES)}
+    for _, cells in rows[:HEADER_SEARCH]:
+        texts = [c.value for c in cells if c.value is not None and str(c.value).strip()]
+        if texts:
+            return any(isinstance(v, str) and _title_key(v) in titles for v in texts)
+    return False
+
+
+def _unique_names(table: Rows, reader: _Reader) -> tuple[ListedName, ...]:
+    first_row: dict[str, int] = {}
+    names: list[ListedName] = []
+    for row in table:
+        name = row["name"]
+        assert isinstance(name, str)
+        key = name.casefold()
+        if key in first_row:
+            reader.problems.append(row.problem("name", f'"{name}" is also in row {first_row[key]}'))
+            continue
+        first_row[key] = row.number
+        active, initials = row.values.get("active"), row.values.get("initials_only")
+        names.append(
+            ListedName(
+                name,
+                row.number,
+                active if isinstance(active, bool) else None,
+                initials if isinstance(initials, bool) else None,
+            )
+        )
+    reader.finish()
+    return tuple(names)

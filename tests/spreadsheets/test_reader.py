@@ -1,0 +1,528 @@
+"""The reader: hostile files refused quickly and clearly, tables read with every problem named."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import io
+import os
+import time
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from decimal import Decimal
+
+import openpyxl
+import pytest
+
+from scoring.spreadsheets import reader
+from scoring.spreadsheets.reader import (
+    BOOL,
+    CHOICE,
+    DATE,
+    DECIMAL,
+    NAME,
+    TEXT,
+    WHOLE,
+    Column,
+    SpreadsheetProblem,
+    UnreadableFile,
+    open_workbook,
+    read_csv_rows,
+    read_name_list,
+    read_rows,
+)
+from scoring.spreadsheets.writer import Money, Sheet, write_xlsx
+
+LIMIT = 10 * 1024 * 1024
+"""The site's upload limit in these tests: 10 MiB."""
+
+SHEET_XML = "xl/worksheets/sheet1.xml"
+SHEET_HEAD = (
+    b'<?xml version="1.0" encoding="UTF-8"?>'
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+)
+SHEET_TAIL = b"</sheetData></worksheet>"
+
+DEAL_COLUMNS = (
+    Column("deal", ("Deal", "Spiel", "Spil"), WHOLE, required=True),
+    Column("declarer", ("Declarer", "Alleinspieler", "Spilfører"), NAME, required=True),
+    Column("contract", ("Contract", "Spielart", "Kontrakt"), CHOICE, choices={"Solo": "solo", "Dreier": "three"}),
+    Column("anna", ("Anna",), WHOLE),
+    Column("balance", ("Balance", "Saldo"), DECIMAL),
+    Column("date", ("Date", "Datum", "Dato"), DATE),
+    Column("won", ("Won", "Gewonnen", "Vundet"), BOOL),
+    Column("note", ("Note", "Notiz"), TEXT, max_length=10),
+)
+
+
+# --- making files ---------------------------------------------------------------------------
+
+
+def xlsx(*sheets: Sheet) -> bytes:
+    out = io.BytesIO()
+    write_xlsx(sheets, out)
+    return out.getvalue()
+
+
+def hand_made(rows: Iterable[Iterable[object]], title: str = "Deals") -> bytes:
+    """A workbook made with ordinary openpyxl, as a person's Excel would save it (formulas too)."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = title
+    for row in rows:
+        sheet.append(list(row))
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+@functools.cache
+def template() -> bytes:
+    return xlsx(Sheet("Deals", ("Deal",), [[1]]))
+
+
+def with_sheet_xml(parts: Iterable[bytes], name: str = SHEET_XML, level: int = 1) -> bytes:
+    """A real workbook whose first sheet's XML is replaced by ``parts``, streamed into the zip."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(template())) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as target,
+    ):
+        for info in source.infolist():
+            if info.filename != name:
+                target.writestr(info.filename, source.read(info.filename))
+        with target.open(name, "w", force_zip64=True) as member:
+            for part in parts:
+                member.write(part)
+    return out.getvalue()
+
+
+@functools.cache
+def zip_bomb() -> bytes:
+    """300 MB of zeros as a sheet's XML: packs to about 1.4 MB."""
+    chunk = b"0" * 2**20
+    return with_sheet_xml([SHEET_HEAD, *(chunk for _ in range(300)), SHEET_TAIL])
+
+
+@functools.cache
+def row_flood(rows: int = 1_000_000) -> bytes:
+    """A sheet of one header row and then ``rows`` formatted empty rows (40 MB of XML)."""
+
+    def parts() -> Iterator[bytes]:
+        yield SHEET_HEAD + b'<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>'
+        for start in range(2, rows + 2, 10_000):
+            stop = min(start + 10_000, rows + 2)
+            yield "".join(f'<row r="{r}" s="1" customFormat="1"/>' for r in range(start, stop)).encode()
+        yield SHEET_TAIL
+
+    return with_sheet_xml(parts())
+
+
+def refused(open_it: Callable[[], object]) -> tuple[str, float]:
+    """The refusal's text and how long refusing took, in seconds."""
+    start = time.perf_counter()
+    with pytest.raises(UnreadableFile) as caught:
+        open_it()
+    return str(caught.value), time.perf_counter() - start
+
+
+def problems(open_it: Callable[[], object]) -> list[str]:
+    with pytest.raises(UnreadableFile) as caught:
+        open_it()
+    return [str(problem) for problem in caught.value.problems]
+
+
+def read_deals(data: bytes, columns: Iterable[Column] = DEAL_COLUMNS) -> reader.Rows:
+    with open_workbook(data, max_bytes=LIMIT) as book:
+        return read_rows(book, ("Deals", "Spiele", "Spil"), list(columns))
+
+
+# --- hostile files --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "the file is empty"),
+        (os.urandom(5000).replace(b"PK", b"pk").replace(b"\xd0", b"d"), "the file is not an .xlsx workbook"),
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "the file is a PDF document, not an .xlsx workbook"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(4000), "password-protected workbook or an old Excel 97–2003"),
+        (b"Name;Aktiv\nAnna;ja\n", "the file is not an .xlsx workbook"),
+    ],
+    ids=["empty", "random bytes", "pdf", "ole2", "csv"],
+)
+def test_it_refuses_what_is_not_a_workbook_quickly(data: bytes, message: str) -> None:
+    text, seconds = refused(lambda: open_workbook(data, max_bytes=LIMIT))
+    assert message in text
+    assert seconds < 1
+
+
+def test_it_refuses_a_damaged_zip() -> None:
+    data = template()
+    text, seconds = refused(lambda: open_workbook(data[: len(data) // 2], max_bytes=LIMIT))
+    assert text == "the file is damaged: its zip archive cannot be read"
+    assert seconds < 1
+
+
+def test_it_refuses_a_zip_without_a_workbook_and_names_an_opendocument_file() -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", "<office:document-content/>")
+    text, _ = refused(lambda: open_workbook(out.getvalue(), max_bytes=LIMIT))
+    assert "an OpenDocument spreadsheet (.ods), not an .xlsx workbook" in text
+
+
+def test_it_refuses_an_upload_over_the_limit_quickly_saying_both_sizes() -> None:
+    data = b"PK\x03\x04" + bytes(50 * 1024 * 1024)
+    text, seconds = refused(lambda: open_workbook(data, max_bytes=LIMIT))
+    assert text == "the file is 52 MB; the limit is 10 MB"
+    assert seconds < 1
+    text, seconds = refused(lambda: open_workbook(io.BytesIO(data), max_bytes=LIMIT))
+    assert text == "the file is 52 MB; the limit is 10 MB"
+    assert seconds < 1
+
+
+def test_it_refuses_a_decompression_bomb_quickly() -> None:
+    bomb = zip_bomb()
+    assert len(bomb) < 2 * 1024 * 1024
+    text, seconds = refused(lambda: open_workbook(bomb, max_bytes=LIMIT))
+    assert "would unpack to 315 MB in its part xl/worksheets/sheet1.xml alone" in text
+    assert "zip bomb" in text
+    assert seconds < 1
+
+
+def test_it_refuses_a_part_packed_far_tighter_than_a_workbook() -> None:
+    bomb = with_sheet_xml([SHEET_HEAD, b"0" * 20_000_000, SHEET_TAIL])
+    text, seconds = refused(lambda: open_workbook(bomb, max_bytes=LIMIT))
+    assert "xl/worksheets/sheet1.xml is packed" in text and "possible zip bomb" in text
+    assert seconds < 1
+
+
+def test_it_refuses_a_workbook_that_unpacks_to_too_much_altogether(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "MAX_TOTAL_BYTES", 2_000)
+    text, _ = refused(lambda: open_workbook(template(), max_bytes=LIMIT))
+    assert "the file would unpack to" in text and "possible zip bomb" in text
+
+
+def test_it_refuses_a_million_formatted_empty_rows_quickly() -> None:
+    flood = row_flood()
+    text, seconds = refused(lambda: open_workbook(flood, max_bytes=LIMIT))
+    assert text.startswith("Deals: the sheet has more than 50,000 rows (empty formatted rows count too)")
+    assert seconds < 1
+
+
+def test_it_refuses_a_hundred_thousand_formatted_empty_rows_in_a_name_list_quickly() -> None:
+    flood = row_flood(100_000)
+    text, seconds = refused(lambda: read_name_list(flood, "players.xlsx", max_bytes=LIMIT))
+    assert "the sheet has more than 50,000 rows" in text
+    assert seconds < 1
+
+
+def test_it_stops_at_the_row_cap_when_one_row_sits_a_million_rows_down() -> None:
+    far = with_sheet_xml(
+        [
+            SHEET_HEAD,
+            b'<row r="1"><c r="A1" t="inlineStr"><is><t>Deal</t></is></c></row>',
+            b'<row r="1000000"><c r="A1000000"><v>1</v></c></row>',
+            SHEET_TAIL,
+        ]
+    )
+    start = time.perf_counter()
+    found = problems(lambda: read_deals(far, DEAL_COLUMNS[:1]))
+    assert time.perf_counter() - start < 1
+    assert found == ["Deals: the sheet has more than 50,000 rows; the limit is 50,000"]
+
+
+def test_it_refuses_a_sheet_it_cannot_parse() -> None:
+    unclosed = b"<row r='1'><c r='A1'><v>1</v></c>"
+    broken = with_sheet_xml([SHEET_HEAD, unclosed])
+    assert problems(lambda: read_deals(broken, DEAL_COLUMNS[:1])) == [
+        "the file is damaged: it is not a readable .xlsx workbook"
+    ]
+    # With its size stated up front, openpyxl opens the sheet and only meets the damage in reading.
+    sized = SHEET_HEAD.replace(b"<sheetData>", b'<dimension ref="A1:A2"/><sheetData>')
+    broken = with_sheet_xml([sized, unclosed])
+    assert problems(lambda: read_deals(broken, DEAL_COLUMNS[:1])) == ["Deals: the sheet is damaged and cannot be read"]
+
+
+# --- reading a sheet ------------------------------------------------------------------------
+
+
+def test_it_reads_back_what_the_writer_wrote_with_types() -> None:
+    header = ("Deal", "Declarer", "Contract", "Anna", "Balance", "Date", "Won", "Note", "Ignored")
+    rows = [
+        (1, "  Anna   Maria ", "Solo", -30, Decimal("12.50"), dt.date(2026, 11, 30), True, "=1+2", "x"),
+        (2, "Bernd", "dreier", 60, Decimal("-3.10"), None, False, None, None),
+        (None, None, None, None, None, None, None, None, "only ignored"),
+    ]
+    data = xlsx(Sheet("Deals", header, iter(rows), formats={"Balance": Money()}))
+    read = read_deals(data)
+    assert [row.number for row in read] == [2, 3]
+    assert read[0].values == {
+        "deal": 1,
+        "declarer": "Anna Maria",
+        "contract": "solo",
+        "anna": -30,
+        "balance": Decimal("12.5"),
+        "date": dt.date(2026, 11, 30),
+        "won": True,
+        "note": "=1+2",
+    }
+    assert read[1]["contract"] == "three" and read[1]["won"] is False and read[1]["date"] is None
+    assert read.found == frozenset({"deal", "declarer", "contract", "anna", "balance", "date", "won", "note"})
+    assert read[0].where["anna"] == ("D", "Anna")
+
+
+def test_it_finds_sheets_and_columns_by_their_german_or_danish_titles() -> None:
+    data = hand_made([["Spil", "Spilfører", "Saldo"], [1, "Anna", "12,50"]], title="spil")
+    read = read_deals(data)
+    assert read.sheet == "spil"
+    assert read[0].values["declarer"] == "Anna" and read[0]["balance"] == Decimal("12.50")
+
+
+def test_it_finds_the_header_below_a_title_line() -> None:
+    data = hand_made([["Sitting of 30 November"], [], ["Deal", "Declarer"], [1, "Anna"]])
+    assert [row.number for row in read_deals(data)] == [4]
+
+
+def test_it_accepts_whole_numbers_as_text_and_as_floats() -> None:
+    data = hand_made([["Deal", "Declarer", "Anna"], ["12", "A", 12.0], [" -3 ", "B", "−4"]])
+    read = read_deals(data)
+    assert [(r["deal"], r["anna"]) for r in read] == [(12, 12), (-3, -4)]
+
+
+def test_it_reads_yes_and_no_in_every_language() -> None:
+    words = ["yes", "no", "JA", "nein", "nej", "x", "1", "0", "true", "False", "wahr", "falsk", 1, 0, True]
+    data = hand_made([["Deal", "Declarer", "Won"], *([n, "A", w] for n, w in enumerate(words, 1))])
+    won = [r["won"] for r in read_deals(data)]
+    assert won == [True, False, True, False, False, True, True, False, True, False, True, False, True, False, True]
+
+
+def test_it_reads_dates_and_decimals_as_treasurers_type_them() -> None:
+    rows = [
+        [1, "A", "30.11.2026", "1.234,50"],
+        [2, "A", "2026-11-30", "1,234.50"],
+        [3, "A", "30/11/2026", "-0,5"],
+        [4, "A", dt.datetime(2026, 11, 30, 0, 0), 7],
+    ]
+    read = read_deals(hand_made([["Deal", "Declarer", "Date", "Balance"], *rows]))
+    assert {r["date"] for r in read} == {dt.date(2026, 11, 30)}
+    assert [r["balance"] for r in read] == [Decimal("1234.50"), Decimal("1234.50"), Decimal("-0.5"), Decimal(7)]
+
+
+def test_it_names_sheet_row_and_column_of_every_problem() -> None:
+    rows = [
+        ["Deal", "Declarer", "Anna", "Contract", "Date", "Won", "Note", "Balance"],
+        [1, "Anna", 10, "Solo", None, None, None, None],
+        [2, "", "abc", "Bettler", "31.02.2026", "maybe", "far too long a note", "12 €"],
+        [3, "Bo\tb", 12.5, "Solo", 45000, None, None, None],
+        [None, "Carla", "=A1", "Solo", None, None, None, True],
+    ]
+    found = problems(lambda: read_deals(hand_made(rows)))
+    assert found == [
+        "Deals, row 3, column B (Declarer): this cell must not be empty",
+        'Deals, row 3, column C (Anna): "abc" is not a whole number',
+        'Deals, row 3, column D (Contract): "Bettler" is not one of: Solo, Dreier',
+        'Deals, row 3, column E (Date): "31.02.2026" is not a date that exists',
+        'Deals, row 3, column F (Won): "maybe" is not yes or no (write yes/no, ja/nein/nej, 1/0 or x)',
+        'Deals, row 3, column G (Note): "far too long a note" is 19 characters long; at most 10 are allowed',
+        'Deals, row 3, column H (Balance): "12 €" is not a number',
+        'Deals, row 4, column B (Declarer): "Bo\\x09b" contains a control character (U+0009), which is not allowed',
+        "Deals, row 4, column C (Anna): 12.5 is not a whole number",
+        "Deals, row 4, column E (Date): 45000 is a number, not a date: format the cell as a date",
+        "Deals, row 5, column A (Deal): this cell must not be empty",
+        'Deals, row 5, column C (Anna): "=A1" is a formula; type the value itself',
+        "Deals, row 5, column H (Balance): True is a yes/no value, not a number",
+    ]
+
+
+def test_a_problem_reads_like_a_sentence() -> None:
+    problem = SpreadsheetProblem("Deals", 4, "C", "Anna", '"abc" is not a whole number')
+    assert str(problem) == 'Deals, row 4, column C (Anna): "abc" is not a whole number'
+    assert str(SpreadsheetProblem(None, None, None, None, "the file is empty")) == "the file is empty"
+
+
+def test_it_refuses_a_formula_cell() -> None:
+    data = hand_made([["Deal", "Declarer", "Anna"], [1, "A", '=HYPERLINK("http://x","y")']])
+    assert problems(lambda: read_deals(data)) == [
+        'Deals, row 2, column C (Anna): "=HYPERLINK("http://x","y")" is a formula; type the value itself'
+    ]
+
+
+def test_it_names_missing_and_doubled_columns_and_missing_sheets() -> None:
+    data = hand_made([["Spiel", "Anna", "anna "], [1, 2, 3]])
+    assert problems(lambda: read_deals(data)) == [
+        "Deals, row 1, column C (anna): a second column Anna; the first is column B",
+        "Deals, row 1: no column Declarer (also accepted: Alleinspieler, Spilfører)",
+    ]
+    other = hand_made([["Deal"]], title="Tabelle1")
+    assert problems(lambda: read_deals(other)) == ["the workbook has no sheet Deals (it has: Tabelle1)"]
+    empty = hand_made([])
+    assert problems(lambda: read_deals(empty)) == [
+        "Deals: no header row with the columns Deal, Declarer in the first 10 rows"
+    ]
+
+
+def test_it_lists_many_problems_then_counts_the_rest() -> None:
+    rows = [["Deal", "Declarer"], *([f"x{n}", "A"] for n in range(1_100))]
+    found = problems(lambda: read_deals(hand_made(rows)))
+    assert len(found) == 1_001
+    assert found[-1] == "Deals: and 100 more problems not listed"
+
+
+def test_a_caller_names_its_own_problem_at_a_rows_column() -> None:
+    row = read_deals(hand_made([["Deal", "Declarer"], [1, "Zoe"]]))[0]
+    assert str(row.problem("declarer", "Zoe does not play at this table")) == (
+        "Deals, row 2, column B (Declarer): Zoe does not play at this table"
+    )
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+
+def test_it_reads_a_german_csv_with_bom() -> None:
+    data = "\ufeffSpiel;Alleinspieler;Saldo;Datum\r\n1;Jörg;12,50;30.11.2026\r\n;;;\r\n2;'=x;-1;\r\n".encode()
+    read = read_csv_rows(data, DEAL_COLUMNS, max_bytes=LIMIT)
+    assert read.sheet == "CSV" and read.notes == ()
+    assert [r.number for r in read] == [2, 4]
+    assert read[0].values["declarer"] == "Jörg" and read[0]["balance"] == Decimal("12.50")
+    assert read[1]["declarer"] == "=x"
+
+
+def test_it_reads_an_english_csv_and_a_tab_separated_one() -> None:
+    comma = b'Deal,Declarer,Balance\n1,"Smith, Anna",12.50\n'
+    assert read_csv_rows(comma, DEAL_COLUMNS, max_bytes=LIMIT)[0]["declarer"] == "Smith, Anna"
+    tabs = "Deal\tDeclarer\n1\tAnna\n".encode("utf-16")
+    assert read_csv_rows(tabs, DEAL_COLUMNS, max_bytes=LIMIT)[0]["declarer"] == "Anna"
+
+
+def test_it_falls_back_to_windows_1252_and_says_so() -> None:
+    data = "Deal;Declarer\n1;Jörg Müßig\n".encode("cp1252")
+    read = read_csv_rows(data, DEAL_COLUMNS, max_bytes=LIMIT)
+    assert read[0]["declarer"] == "Jörg Müßig"
+    assert "Windows-1252" in read.notes[0]
+
+
+def test_it_names_csv_problems_like_sheet_problems() -> None:
+    data = b"Deal;Declarer\n1;Anna\nabc;Bo\n"
+    assert problems(lambda: read_csv_rows(data, DEAL_COLUMNS, max_bytes=LIMIT)) == [
+        'CSV, row 3, column A (Deal): "abc" is not a whole number'
+    ]
+    text, seconds = refused(lambda: read_csv_rows(bytes(11 * 1024 * 1024), DEAL_COLUMNS, max_bytes=LIMIT))
+    assert text == "the file is 12 MB; the limit is 10 MB" and seconds < 1
+    assert problems(lambda: read_csv_rows(b"\x00\x01binary", DEAL_COLUMNS, max_bytes=LIMIT)) == [
+        "the file is neither an .xlsx workbook nor a CSV text file"
+    ]
+
+
+# --- name lists -----------------------------------------------------------------------------
+
+
+def names(data: bytes, filename: str | None = None) -> list[tuple[str, int, bool | None, bool | None]]:
+    listed = read_name_list(data, filename, max_bytes=LIMIT)
+    return [(n.name, n.row, n.active, n.initials_only) for n in listed.names]
+
+
+def test_it_reads_names_from_a_workbook_with_a_header() -> None:
+    data = xlsx(
+        Sheet(
+            "Players",
+            ("Name", "Active", "Initials only"),
+            [["Anna Müller", True, None], ["  Bernd   Brandt ", "no", "x"], [None, None, None], ["Carla", None, False]],
+        )
+    )
+    assert names(data) == [
+        ("Anna Müller", 2, True, None),
+        ("Bernd Brandt", 3, False, True),
+        ("Carla", 5, None, False),
+    ]
+
+
+def test_it_reads_names_from_a_workbook_without_a_header() -> None:
+    data = hand_made([["Anna"], [None], ["Bernd", "ignored"]], title="Tabelle1")
+    listed = read_name_list(data, "liste.xlsx", max_bytes=LIMIT)
+    assert [(n.name, n.row) for n in listed.names] == [("Anna", 1), ("Bernd", 3)]
+    assert listed.sheet == "Tabelle1"
+    assert listed.notes == ("The file has no header row, so only its first column was read, as names.",)
+
+
+def test_it_reads_german_and_danish_headers_in_csv() -> None:
+    german = b"Name;Aktiv;Nur Initialen\nAnna;ja;nein\nBernd;nein;ja\n"
+    assert names(german) == [("Anna", 2, True, False), ("Bernd", 3, False, True)]
+    danish = "Navn,Aktiv,Kun initialer\nSøren,nej,x\n".encode()
+    assert names(danish) == [("Søren", 2, False, True)]
+
+
+def test_it_reads_a_csv_of_names_without_a_header() -> None:
+    assert names(b"Anna\r\n\r\nBernd\r\n") == [("Anna", 1, None, None), ("Bernd", 3, None, None)]
+    assert names(b"Anna;x\nBo;y\n") == [("Anna", 1, None, None), ("Bo", 2, None, None)]
+
+
+def test_it_chooses_by_content_not_by_name() -> None:
+    listed = read_name_list(b"Name\nAnna\n", "players.xlsx", max_bytes=LIMIT)
+    assert [n.name for n in listed.names] == ["Anna"]
+    assert listed.notes == ("The file is named players.xlsx but is a CSV text file; it was read as one.",)
+    data = xlsx(Sheet("Players", ("Name",), [["Anna"]]))
+    assert read_name_list(data, "players.csv", max_bytes=LIMIT).notes == (
+        "The file is named players.csv but is an .xlsx workbook; it was read as one.",
+    )
+
+
+def test_it_names_both_rows_of_a_name_given_twice() -> None:
+    data = "Name\nAnna Müller\nBernd\nanna  müller\n".encode()
+    assert problems(lambda: read_name_list(data, None, max_bytes=LIMIT)) == [
+        'CSV, row 4, column A (Name): "anna müller" is also in row 2'
+    ]
+
+
+def test_it_refuses_names_too_long_empty_or_with_control_characters() -> None:
+    data = hand_made([["Name", "Active"], ["x" * 61, None], [None, True], ["Anna\tBo", None]], title="Players")
+    assert problems(lambda: read_name_list(data, None, max_bytes=LIMIT)) == [
+        f'Players, row 2, column A (Name): "{"x" * 39}…" is 61 characters long; at most 60 are allowed',
+        "Players, row 3, column A (Name): this cell must not be empty",
+        'Players, row 4, column A (Name): "Anna\\x09Bo" contains a control character (U+0009), which is not allowed',
+    ]
+
+
+def test_it_refuses_a_password_protected_name_list() -> None:
+    data = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600)
+    text, seconds = refused(lambda: read_name_list(data, "players.xlsx", max_bytes=LIMIT))
+    assert "password-protected" in text and seconds < 1
+
+
+def test_it_normalises_names_to_one_spelling() -> None:
+    decomposed = "Jo\u0308rg\u00a0 Mu\u0308ller"
+    assert names(f"Name\n{decomposed}\n".encode()) == [("Jörg Müller", 2, None, None)]
+
+
+# --- the limits fit a club's biggest sitting ------------------------------------------------
+
+
+def test_a_two_thousand_deal_sitting_workbook_passes_every_limit() -> None:
+    players = ("Anna", "Bernd", "Carla", "Dieter")
+
+    def deals() -> Iterator[list[object]]:
+        for deal in range(1, 2_001):
+            yield [deal, players[deal % 4], "Solo", players[(deal + 1) % 4], *range(12), Decimal("1.50")]
+
+    def items() -> Iterator[list[object]]:
+        for deal in range(1, 2_001):
+            for kind in ("pagat", "king", "trull", "valat", "mond"):
+                yield [deal, kind, players[deal % 4], "declarer", "won", 1, None, True]
+
+    def breakdown() -> Iterator[list[object]]:
+        for deal in range(1, 2_001):
+            for line in range(8):
+                yield [deal, players[line % 4], line * 10 - 30, "each opponent pays {value} for the Pagat ultimo"]
+
+    data = xlsx(
+        Sheet("Deals", ("Deal", "Dealer", "Contract", "Declarer", *(f"c{n}" for n in range(12)), "Pot"), deals()),
+        Sheet("Items", ("Deal", "Kind", "Player", "Side", "Result", "Count", "Suit", "Announced"), items()),
+        Sheet("Breakdown", ("Deal", "Player or pot", "Points", "Reason"), breakdown()),
+    )
+    with open_workbook(data, max_bytes=LIMIT) as book:
+        assert book.sheet_names == ("Deals", "Items", "Breakdown")
+        start = time.perf_counter()
+        read = read_rows(book, "Deals", DEAL_COLUMNS[:2])
+        assert len(read) == 2_000 and time.perf_counter() - start < 3
