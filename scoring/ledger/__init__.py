@@ -1,0 +1,1 @@
+"""The club ledger: seasons, money at the club's tariff, who pays whom, statistics."""
