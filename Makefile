@@ -46,6 +46,8 @@ endif
 bench: $(SITE)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.deal_entry
+	$(BIN)/python -m bench.spreadsheets
+	$(BIN)/python -m bench.sitting_import
 
 # After changing translatable text: refresh the German catalogue, translate, then compile.
 messages: $(SITE)

@@ -9,12 +9,11 @@ correction of deal 1 in a 500-deal Danish sitting within 300 ms (medians).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
+
+from bench.fresh_site import fresh_site
 
 
 def main() -> None:
@@ -23,20 +22,12 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=500, help="deals in the long sitting (default 500)")
     parser.add_argument("--corrections", type=int, default=15, help="corrections timed (default 15)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokclub.settings")
-        import django
-
-        django.setup()
+    with fresh_site():
         run(args)
 
 
 def run(args: argparse.Namespace) -> None:
-    from io import StringIO
-
     from django.contrib.auth.models import User
-    from django.core.management import call_command
     from django.test import Client
     from django.urls import reverse
 
@@ -49,7 +40,6 @@ def run(args: argparse.Namespace) -> None:
     # The variant that carries state from deal to deal (pots): the costliest to enter and correct.
     carried = next(key for key, variant in VARIANTS.items() if variant.pots)
 
-    call_command("migrate", verbosity=0, stdout=StringIO())
     club = Club.objects.create(name="Bench", slug="bench")
     user = User.objects.create_user("bench")
     Membership.objects.create(user=user, club=club, role=Membership.Role.SCOREKEEPER)

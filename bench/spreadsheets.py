@@ -1,6 +1,6 @@
 """Export benchmark: our writer against bare openpyxl write-only mode, and the export's peak memory.
 
-Run with ``python -m bench.spreadsheets`` (``make bench`` once the Makefile lists it). It
+Run with ``python -m bench.spreadsheets`` (``make bench`` runs it). It
 exports a deal table of 100,000 rows (number, dealer, sitting out, contract, declarer, four
 players' game points and running totals, two Danish pots: 15 columns of ints and strings) twice
 in the same run, each into a temporary file as the site does:
@@ -10,7 +10,7 @@ in the same run, each into a temporary file as the site does:
 - through bare openpyxl write-only mode appending the same values, nothing else.
 
 Both read the rows from the same seeded generator, so generating them costs both sides the
-same; that cost is printed on its own. The goals (``shared/spreadsheets.md``): our throughput at
+same; that cost is printed on its own. The goals (``docs/spreadsheets.md``): our throughput at
 least 0.8× bare openpyxl's, and peak memory under 150 MB. Memory is measured in a fresh
 subprocess that only imports and exports: ``ru_maxrss`` (peak resident set of that whole
 process, interpreter and libraries included), printed with the resident size before the export
@@ -28,7 +28,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 
-from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl import Workbook
 
 from scoring.spreadsheets.writer import Sheet, write_xlsx
 

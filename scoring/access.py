@@ -15,17 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
 from scoring.models import Club, Membership, Sitting
 
 Role = Membership.Role
+R = TypeVar("R", bound=HttpResponseBase)
 ROLE_RANK = {Role.VIEWER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 
 
@@ -89,11 +91,11 @@ def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str |
     return sitting, access
 
 
-def club_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def club_view(view: Callable[..., R]) -> Callable[..., R | HttpResponseRedirect]:
     """Send an anonymous visitor who was refused to the login page, then back."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> R | HttpResponseRedirect:
         try:
             return view(request, *args, **kwargs)
         except LoginRequired:

@@ -53,7 +53,7 @@ def env_int(name: str, default: int) -> int:
     if not raw:
         return default
     if not raw.isdigit():
-        raise ImproperlyConfigured(f"{name}={raw!r}: give a whole number of seconds")
+        raise ImproperlyConfigured(f"{name}={raw!r}: give a whole number")
     return int(raw)
 
 
@@ -117,6 +117,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tarokclub.security.UploadLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -136,6 +137,10 @@ TAROKCLUB_NAME_FAILURE_LIMIT = 5
 TAROKCLUB_ADDRESS_FAILURE_LIMIT = 20
 TAROKCLUB_LOGIN_COOL_OFF = datetime.timedelta(minutes=15)
 TAROKCLUB_TRUSTED_PROXIES = env_addresses("DJANGO_TRUSTED_PROXIES")
+
+# The largest spreadsheet or document a club may upload (a 2,000-deal sitting's workbook is
+# about 1 MB); a larger upload is refused before it is read.
+TAROKCLUB_UPLOAD_MAX_BYTES = env_int("DJANGO_UPLOAD_MAX_MB", 10) * 1_000_000
 
 ROOT_URLCONF = "tarokclub.urls"
 

@@ -43,3 +43,10 @@ def golden(variant: str, name: str) -> dict[str, Any]:
 
 def golden_documents() -> list[Path]:
     return sorted(GOLDEN.glob("*/*.in.json"))
+
+
+def renamed(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The document with one player's name written differently everywhere."""
+    text = json.dumps(doc, ensure_ascii=False).replace(json.dumps(old, ensure_ascii=False), json.dumps(new))
+    renamed_doc: dict[str, Any] = json.loads(text)
+    return renamed_doc

@@ -21,7 +21,7 @@ from scoring.models import DealRevision, Membership, Player, Sitting
 from scoring.sittings.services import import_sitting
 
 from .deal_posts import correct, enter
-from .factories import golden, make_club, make_member, make_players, make_sitting
+from .factories import golden, make_club, make_member, make_players, make_sitting, renamed
 
 pytestmark = pytest.mark.django_db
 
@@ -134,11 +134,6 @@ def test_import_refuses_a_number_of_5000_digits_with_one_line(tmp_path: Path) ->
     assert (status, out) == (1, "")
     assert err.splitlines() == ["a number in the document has more digits than any score can have"]
     assert not Sitting.objects.exists()
-
-
-def renamed(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """The document with one player's name written differently everywhere."""
-    return json.loads(json.dumps(doc).replace(f'"{old}"', json.dumps(new)))
 
 
 def test_import_normalises_names_as_the_form_does() -> None:

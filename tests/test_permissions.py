@@ -6,6 +6,7 @@ change nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
@@ -122,8 +124,23 @@ ROWS = [
         lambda w: post_data("danish_tarok", NEXT_DEAL, PLAYERS, reason="recounted"),
     ),
     Row("scorekeeping:deal_undo", "post", "scorekeeper", sitting_kwargs, lambda w: {"reason": "dealt twice"}),
+    Row("sittings:export_xlsx", "get", "read", sitting_kwargs),
+    Row("sittings:export_csv", "get", "read", sitting_kwargs),
+    Row("sittings:score_sheet", "get", "read", sitting_kwargs),
+    Row("sittings:import_template", "get", "read", lambda w: {**club_kwargs(w), "variant": "kosakeln"}),
+    Row("sittings:import", "get", "scorekeeper", club_kwargs),
+    Row("sittings:import", "post", "scorekeeper", club_kwargs, lambda w: {"file": upload("sitting.json", SITTING)}),
+    Row("club:players_import", "get", "admin", club_kwargs),
+    Row("club:players_import", "post", "admin", club_kwargs, lambda w: {"file": upload("players.csv", "Name\nZoe\n")}),
     Row("scorekeeping:close", "post", "scorekeeper", sitting_kwargs),
 ]
+
+
+SITTING = json.dumps(golden("kosakeln", "solo-silent-valat"))
+
+
+def upload(name: str, text: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, text.encode())
 
 
 def expected(row: Row, persona: str, public: bool) -> int:

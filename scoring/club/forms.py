@@ -35,6 +35,9 @@ class PlayerForm(KeyedForm):
     # A typed name may carry extra spaces; what is kept is checked after normalising.
     display_name = forms.CharField(label=_("Display name"), max_length=4 * NAME_LENGTH, strip=False)
     active = forms.BooleanField(label=_("Active"), required=False, initial=True)
+    initials_only = forms.BooleanField(
+        label=_("Initials only in public"), required=False, help_text=_("Public pages show only the initials.")
+    )
 
     def __init__(self, *args: Any, club: Club, player: Player | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -157,3 +160,10 @@ class ClubSettingsForm(forms.Form):
             for key, variant in VARIANTS.items()
             if variant.options
         }
+
+
+class UploadForm(KeyedForm):
+    """A file to import (a workbook, a CSV or a sitting document); the size limit is checked
+    before the file is read."""
+
+    file = forms.FileField(label=_("File"))

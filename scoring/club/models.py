@@ -109,6 +109,9 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
+    initials_only = models.BooleanField(
+        _("initials only in public"), default=False, help_text=_("Public pages show only the initials.")
+    )
 
     class Meta:
         ordering = ["display_name"]

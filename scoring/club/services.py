@@ -7,6 +7,7 @@ it says or changes nothing. Writes that add or remove take the form's one-time `
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils.translation import gettext
 from scoring.access import Role
 from scoring.limits import name_problem, normalise_name
 from scoring.models import Club, Membership, Player, Tariff
+from scoring.spreadsheets.reader import NameList, SpreadsheetProblem, UnreadableFile
 from scoring.submissions import Done, once
 
 
@@ -25,7 +27,13 @@ class Refused(ValueError):
 
 
 def save_player(
-    club: Club, *, display_name: str, active: bool = True, player: Player | None = None, key: str = ""
+    club: Club,
+    *,
+    display_name: str,
+    active: bool = True,
+    initials_only: bool = False,
+    player: Player | None = None,
+    key: str = "",
 ) -> Done[Player]:
     """Add a player to the club, or rename and (de)activate one. Old deals are unaffected.
 
@@ -44,10 +52,11 @@ def save_player(
         if taken.exists():
             raise Refused(gettext("This club already has a player called %(name)s.") % {"name": name})
         if player is None:
-            return Player.objects.create(club=club, display_name=name, active=active)
+            return Player.objects.create(club=club, display_name=name, active=active, initials_only=initials_only)
         player.display_name = name
         player.active = active
-        player.save(update_fields=["display_name", "active"])
+        player.initials_only = initials_only
+        player.save(update_fields=["display_name", "active", "initials_only"])
         return player
 
     try:
@@ -112,3 +121,41 @@ def update_club(
         for variant, cents in tariffs.items():
             Tariff.objects.update_or_create(club=club, variant=variant, defaults={"cents_per_point": cents})
         return club
+
+
+@dataclass(frozen=True)
+class PlayersImported:
+    """What a list of names did to the club: the names added and the names it knew already."""
+
+    added: tuple[str, ...]
+    known: tuple[str, ...]
+
+
+def import_players(club: Club, names: NameList, *, key: str = "") -> PlayersImported:
+    """Add every name of the list the club does not know (whatever its case), all or nothing;
+    known names are left as they are. A new player is active unless the list says otherwise, and
+    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing."""
+    listed = [(normalise_name(item.name), item) for item in names.names]
+    bad = [(item, problem) for name, item in listed if (problem := name_problem(name))]
+    if bad:
+        raise UnreadableFile(
+            [
+                SpreadsheetProblem(names.sheet, item.row, None, None, f"{item.name!r}: {problem}")
+                for item, problem in bad
+            ]
+        )
+    known = {name.casefold(): name for name in club.players.values_list("display_name", flat=True)}
+    new = [(name, item) for name, item in listed if name.casefold() not in known]
+
+    def write() -> None:
+        Player.objects.bulk_create(
+            Player(
+                club=club, display_name=name, active=item.active is not False, initials_only=item.initials_only is True
+            )
+            for name, item in new
+        )
+
+    if not once(club, key, write).first:
+        return PlayersImported((), tuple(name for name, _item in listed))
+    already = tuple(known[name.casefold()] for name, _item in listed if name.casefold() in known)
+    return PlayersImported(tuple(name for name, _item in new), already)

@@ -7,9 +7,10 @@ from scoring.club import views
 app_name = "club"
 urlpatterns = [
     path("", views.detail, name="detail"),
-    path("settings/", views.settings, name="settings"),
+    path("settings/", views.club_settings, name="settings"),
     path("players/", views.players, name="players"),
     path("players/add/", views.player_add, name="player_add"),
+    path("players/import/", views.players_import, name="players_import"),
     path("players/<id:pk>/edit/", views.player_edit, name="player_edit"),
     path("players/<id:pk>/deactivate/", views.player_deactivate, name="player_deactivate"),
     path("members/", views.members, name="members"),

@@ -4,6 +4,7 @@ are POST with a redirect after."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,10 +12,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.access import Role, club_view, clubs_for_user, get_club_for_user
-from scoring.club.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm
-from scoring.club.services import Refused, add_member, remove_member, save_player, set_member, update_club
+from scoring.club.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm, UploadForm
+from scoring.club.services import (
+    Refused,
+    add_member,
+    import_players,
+    remove_member,
+    save_player,
+    set_member,
+    update_club,
+)
 from scoring.models import Club, Membership, Player
 from scoring.sittings.results import sittings_of
+from scoring.spreadsheets.reader import UnreadableFile, read_name_list
 from scoring.submissions import KeyedForm, new_key
 
 
@@ -78,7 +88,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     player = get_object_or_404(Player, pk=pk, club=club)
-    initial = {"display_name": player.display_name, "active": player.active}
+    initial = {"display_name": player.display_name, "active": player.active, "initials_only": player.initials_only}
     form = PlayerForm(request.POST or None, initial=initial, club=club, player=player)
     if request.method == "POST" and form.is_valid():
         try:
@@ -171,7 +181,7 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @club_view
-def settings(request: HttpRequest, slug: str) -> HttpResponse:
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     form = ClubSettingsForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
@@ -185,3 +195,27 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Settings saved."))
         return redirect("club:detail", slug=club.slug)
     return render(request, "club/settings.html", {"club": club, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def players_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """A list of names (a workbook or a CSV, one name a row): new ones are added, known ones left."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            names = read_name_list(upload, upload.name, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
+            done = import_players(club, names, key=form.cleaned_data["key"])
+        except UnreadableFile as refusal:
+            problems = [str(problem) for problem in refusal.problems]
+        else:
+            messages.success(
+                request,
+                _("%(added)s players added, %(known)s already known.")
+                % {"added": len(done.added), "known": len(done.known)},
+            )
+            return redirect("club:players", slug=club.slug)
+    return render(request, "club/players_import.html", {"club": club, "form": form, "problems": problems})

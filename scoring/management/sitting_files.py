@@ -1,42 +1,39 @@
-"""Reading a sitting document for a management command, and refusing bad input the same way
-everywhere: one line per problem on standard error, nothing on standard output, exit status 1,
-never a traceback."""
+"""Reading a sitting file (a document or a workbook) for a management command, and refusing bad
+input the same way everywhere: one line per problem on standard error, nothing on standard
+output, exit status 1, never a traceback."""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from scoring.engine import InvalidSitting
+from scoring.sittings.imports import read_sitting_file
+from scoring.spreadsheets.reader import UnreadableFile
 
 T = TypeVar("T")
 
 
 def load(name: str) -> tuple[list[str], object]:
-    """Read and parse the document (``-``: standard input); problems instead when impossible."""
+    """Read the document, a sitting document (JSON) or a workbook in the export's layout, told
+    apart by its content (``-``: standard input); problems instead when impossible."""
     try:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
     except FileNotFoundError:
         return [f"{name}: no such file"], None
     except IsADirectoryError:
         return [f"{name}: is a folder, not a file"], None
     except PermissionError:
         return [f"{name}: not allowed to read it"], None
-    except UnicodeDecodeError:
-        return [f"{name}: not text in UTF-8"], None
     try:
-        return [], json.loads(text)
-    except json.JSONDecodeError as error:
-        return [f"not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"], None
-    except RecursionError:
-        return ["not valid JSON: nested too deeply"], None
-    except ValueError:
-        return ["a number in the document has more digits than any score can have"], None
+        return [], read_sitting_file(raw, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
+    except UnreadableFile as error:
+        return [str(problem) for problem in error.problems], None
 
 
 def use_document(command: BaseCommand, name: str, use: Callable[[object], T], problems: Sequence[str] = ()) -> T:

@@ -84,8 +84,9 @@ def start_sitting(
     return started
 
 
-def import_sitting(club: Club, doc: object, *, user: User) -> Sitting:
-    """Store a whole sitting document, all or nothing.
+def import_sitting(club: Club, doc: object, *, user: User, key: str = "") -> Sitting:
+    """Store a whole sitting document, all or nothing; the form's ``key`` sent again returns the
+    sitting the first send imported.
 
     Players are matched by display name within the club and created when missing; names are
     normalised first, as on every path ("  Anna  " is Anna), and a name the club could not keep
@@ -99,7 +100,9 @@ def import_sitting(club: Club, doc: object, *, user: User) -> Sitting:
     if bad:
         raise InvalidSitting([Problem(None, "players", f"{show(name)}: {problem}") for name, problem in bad])
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
-    with transaction.atomic():
+    scored = score(checked)
+
+    def write() -> Sitting:
         players = [Player.objects.get_or_create(club=club, display_name=name)[0] for name in checked.players]
         sitting = Sitting.objects.create(
             club=club,
@@ -120,8 +123,12 @@ def import_sitting(club: Club, doc: object, *, user: User) -> Sitting:
             )
             for number, raw in enumerate(doc["deals"], start=1)
         )
-        _write_rows(sitting, deals, score(checked).deals, players)
-    return sitting
+        _write_rows(sitting, deals, scored.deals, players)
+        return sitting
+
+    imported = once(club, _checked_key(key), write).result
+    assert imported is not None
+    return imported
 
 
 def _seat(sitting: Sitting, players: Sequence[Player]) -> None:

@@ -5,28 +5,40 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+from django.conf import settings
+from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http.response import HttpResponseBase
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
-from scoring.access import club_view, get_club_for_user, get_sitting_for_user
+from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user
+from scoring.club.forms import UploadForm
+from scoring.downloads import csv_response, workbook_response
+from scoring.engine import VARIANTS, InvalidSitting
 from scoring.engine.base import GAME_POINTS, word
 from scoring.limits import whole_number
+from scoring.models import Sitting
 from scoring.sittings.documents import deal_by_name
+from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.results import named_lines, sittings_of, stored_deals, stored_result
+from scoring.sittings.services import import_sitting
 from scoring.sittings.tables import SittingTable
+from scoring.sittings.workbook import blank_sheet, sitting_sheets, template_sheets
+from scoring.spreadsheets.reader import UnreadableFile
+from scoring.submissions import new_key
 
 
 @require_GET
 @club_view
 def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
-    club, _access = get_club_for_user(request, slug)
+    club, access = get_club_for_user(request, slug)
     table = SittingTable(sittings_of(club))
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
-    return render(request, "sittings/list.html", {"club": club, "table": table})
+    return render(request, "sittings/list.html", {"club": club, "table": table, "can_import": access.scores})
 
 
 @require_GET
@@ -124,3 +136,64 @@ def scores_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The ``score`` output document of a sitting, from the stored rows (no rescoring)."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
     return JsonResponse(stored_result(sitting), json_dumps_params={"ensure_ascii": False})
+
+
+def _filename(sitting: Sitting) -> str:
+    return f"{sitting.club.slug}-{sitting.date.isoformat()}-{sitting.pk}"
+
+
+@require_GET
+@club_view
+def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+    """The sitting's workbook: Deals, Items, Breakdown, Totals, House rules."""
+    sitting, _access = get_sitting_for_user(request, slug, pk)
+    return workbook_response(sitting_sheets(sitting, sitting.club.tariff(sitting.variant)), _filename(sitting))
+
+
+@require_GET
+@club_view
+def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+    """The Deals sheet of the sitting's workbook as a CSV."""
+    sitting, _access = get_sitting_for_user(request, slug, pk)
+    sheets = sitting_sheets(sitting, sitting.club.tariff(sitting.variant))
+    return csv_response(sheets[0], _filename(sitting))
+
+
+@require_GET
+@club_view
+def score_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+    """A blank score sheet for the next deals of the sitting, to print and fill in."""
+    sitting, _access = get_sitting_for_user(request, slug, pk)
+    return workbook_response([blank_sheet(sitting)], f"{_filename(sitting)}-{_('score-sheet')}")
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """A sitting from its workbook (or a sitting document), all or nothing."""
+    club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            doc = read_sitting_file(form.cleaned_data["file"].read(), max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
+            sitting = import_sitting(club, doc, user=request.user, key=form.cleaned_data["key"])
+        except UnreadableFile as refusal:
+            problems = [str(problem) for problem in refusal.problems]
+        except InvalidSitting as refusal:
+            problems = [str(problem) for problem in refusal.problems]
+        else:
+            messages.success(request, _("The sitting is imported."))
+            return redirect(sitting.get_absolute_url())
+    games = [(key, _(variant.name)) for key, variant in VARIANTS.items()]
+    return render(request, "sittings/import.html", {"club": club, "form": form, "problems": problems, "games": games})
+
+
+@require_GET
+@club_view
+def import_template(request: HttpRequest, slug: str, variant: str) -> HttpResponseBase:
+    """An empty workbook in the import's layout, for a sitting typed in by hand."""
+    club, _access = get_club_for_user(request, slug)
+    if variant not in VARIANTS:
+        raise Http404("no such game")
+    return workbook_response(template_sheets(VARIANTS[variant]), f"{club.slug}-{variant}-{_('sitting')}")

@@ -42,8 +42,8 @@ from decimal import Decimal
 from typing import Any, BinaryIO, NamedTuple
 from xml.etree import ElementTree
 
-from openpyxl import load_workbook  # type: ignore[import-untyped]
-from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 MEGABYTE = 1_000_000
 
@@ -91,7 +91,8 @@ DECIMAL = "decimal"
 DATE = "date"
 BOOL = "bool"
 CHOICE = "choice"
-KINDS = (TEXT, NAME, WHOLE, DECIMAL, DATE, BOOL, CHOICE)
+ANY = "any"
+KINDS = (TEXT, NAME, WHOLE, DECIMAL, DATE, BOOL, CHOICE, ANY)
 
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 TRUE_WORDS = frozenset({"true", "yes", "y", "ja", "j", "1", "x", "wahr", "sand"})
@@ -195,6 +196,12 @@ def read_upload(data: bytes | BinaryIO, max_bytes: int) -> bytes:
     if not raw:
         raise _refuse("the file is empty")
     return raw
+
+
+def is_spreadsheet(raw: bytes) -> bool:
+    """Whether the first bytes are a workbook's (a zip, or an OLE2 file such as a locked
+    workbook or an ``.xls``): how an import tells a workbook from a text file by content."""
+    return _kind_of(raw) != "other"
 
 
 def _kind_of(raw: bytes) -> str:
@@ -363,6 +370,8 @@ class Column:
       reads as ``default`` like any other: give ``default=False`` for an "x or empty" column,
       leave ``None`` where empty means "not said".
     - ``choice``: one of the keys of ``choices`` (compared ignoring case); the row holds its value.
+    - ``any``: a number, date or yes/no cell as it is, a text cell read as ``text`` (a column of
+      settings, each row of its own kind).
 
     ``required`` means the column must be there and no row may leave it empty; an empty cell of
     an optional column reads as ``default``.
@@ -578,7 +587,9 @@ class _Reader:
 
     def convert(self, column: Column, value: object) -> object:
         kind = column.kind
-        if kind in (TEXT, NAME):
+        if kind == ANY and isinstance(value, bool | int | float | Decimal | dt.date | dt.time):
+            return value
+        if kind in (TEXT, NAME, ANY):
             return _text(value, column, csv=self.csv)
         if kind == WHOLE:
             return _whole(value)
@@ -605,8 +616,9 @@ def _text(value: object, column: Column, *, csv: bool) -> str:
     text = unicodedata.normalize("NFC", text.strip())
     if csv and text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
         text = text[1:]  # the apostrophe our CSV writer (and Excel's convention) puts before such a text
-    if CONTROL.search(text):
-        code = ord(CONTROL.search(text).group())  # type: ignore[union-attr]
+    control = CONTROL.search(text)
+    if control:
+        code = ord(control.group())
         raise _Bad(f"{_shown(text)} contains a control character (U+{code:04X}), which is not allowed")
     if column.kind == NAME:
         text = " ".join(text.split())

@@ -42,10 +42,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from itertools import chain, islice
 from typing import Any, BinaryIO, TextIO
 
-from openpyxl import Workbook  # type: ignore[import-untyped]
-from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
-from openpyxl.styles import Font  # type: ignore[import-untyped]
-from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.properties import PageSetupProperties
 
 MAX_TITLE = 31
 """Excel refuses sheet titles longer than this."""
@@ -76,6 +77,9 @@ MAX_WIDTH = 60
 CURRENCY_SYMBOLS = {"EUR": "€", "DKK": "kr.", "CHF": "CHF", "HUF": "Ft", "CZK": "Kč", "SEK": "kr", "NOK": "kr"}
 
 BOM = "\ufeff"
+
+A4 = "9"
+"""The paper size number Excel and LibreOffice read as A4."""
 
 
 # --- what a sheet is ------------------------------------------------------------------------
@@ -112,6 +116,15 @@ class Number:
 Format = Money | Number
 
 
+@dataclass(frozen=True)
+class Printing:
+    """How a sheet prints: on A4, fitted to one page (``pages_tall`` pages with more rows),
+    upright or across (``landscape``), the header row repeated on every page."""
+
+    landscape: bool = False
+    pages_tall: int = 1
+
+
 def _digits(places: int) -> str:
     return "#,##0" + ("." + "0" * places if places > 0 else "")
 
@@ -140,6 +153,7 @@ class Sheet:
     rows: Iterable[Sequence[object]]
     formats: Mapping[str, Format] = field(default_factory=dict)
     widths: Mapping[str, float] = field(default_factory=dict)
+    printing: Printing | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "title", sheet_title(self.title))
@@ -272,12 +286,26 @@ def _write_sheet(worksheet: Any, sheet: Sheet, tz: dt.tzinfo | None) -> None:
     for index, width in enumerate(column_widths(sheet, sample), 1):
         worksheet.column_dimensions[get_column_letter(index)].width = width
     worksheet.freeze_panes = "A2"
+    if sheet.printing is not None:
+        _print_setup(worksheet, sheet.printing)
     worksheet.append([_header_cell(worksheet, title) for title in sheet.header])
     cells = _XlsxCells(worksheet, sheet, tz)
     for values in chain(sample, rows):
         worksheet.append(cells.row(values))
     last = get_column_letter(max(len(sheet.header), 1))
     worksheet.auto_filter.ref = f"A1:{last}{cells.place.row}"
+
+
+def _print_setup(worksheet: Any, printing: Printing) -> None:
+    """A4, fitted to the page, the header repeated; set before the first row, as write-only
+    mode writes the page setup at the sheet's start."""
+    worksheet.page_setup.paperSize = A4
+    worksheet.page_setup.orientation = "landscape" if printing.landscape else "portrait"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = printing.pages_tall
+    worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    worksheet.print_options.gridLines = True
+    worksheet.print_title_rows = "1:1"
 
 
 def _header_cell(worksheet: Any, title: str) -> Any:
@@ -337,8 +365,8 @@ class _XlsxCells:
                 out.append(self.formatted(value, index))
             elif kind is int or kind is bool:
                 out.append(value)
-            elif kind is str:
-                out.append(self.text(value, index))  # type: ignore[arg-type]
+            elif isinstance(value, str):
+                out.append(self.text(value, index))
             elif isinstance(value, int | float | Decimal):
                 _number(value, place, index)
                 out.append(value)

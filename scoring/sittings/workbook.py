@@ -1,0 +1,543 @@
+"""A sitting as a workbook: what its export writes, its blank score sheet, and its import.
+
+The export (``docs/spreadsheets.md`` shows the layout) has five sheets: **Deals** (a row per deal:
+its number, dealer, who sat out, the variant's deal-level fields, each player's game points and
+running total, the pots after it), **Items** (a row per declaration or event, a column per item
+field), **Breakdown** (a row per line), **Totals** (a row per player, and the Kasse where it gets
+something) and **House rules** (the variant, the date, the seats and every option). Sheet names,
+column titles and the words in the cells are in the page's language.
+
+The import reads **House rules**, **Deals** and **Items** back, in any of the site's languages,
+from an export or from a sheet filled in by hand in the same layout, into a sitting document; the
+engine then checks it as it checks any document. Every problem of the file is named by sheet,
+row and column; every problem of the scoring by deal and field.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import VARIANTS, FieldSpec, Variant
+from scoring.engine.base import REQUIRED, word
+from scoring.ledger.money import sitting_money
+from scoring.models import Sitting
+from scoring.sittings.results import next_dealer, sitting_document, stored_result
+from scoring.spreadsheets.reader import (
+    ANY,
+    BOOL,
+    NAME,
+    TEXT,
+    WHOLE,
+    Column,
+    Row,
+    SpreadsheetProblem,
+    UnreadableFile,
+    Workbook,
+    read_rows,
+)
+from scoring.spreadsheets.writer import Money, Printing, Sheet
+
+DEALS, ITEMS, BREAKDOWN, TOTALS, HOUSE_RULES = _("Deals"), _("Items"), _("Breakdown"), _("Totals"), _("House rules")
+DEAL, DEALER, SITS_OUT = _("Deal"), _("Dealer"), _("Sits out")
+LIST, TYPE = _("List"), _("Type")
+PLAYER_OR_POT, POINTS, REASON = _("Player or pot"), _("Points"), _("Reason")
+PLAYER, DEALS_PLAYED, GAME_POINTS, BALANCE = _("Player"), _("Deals played"), _("Game points"), _("Balance")
+OPTION, VALUE, MEANING = _("Option"), _("Value"), _("Meaning")
+KASSE = _("Kasse")
+LISTS = {"declarations": _("declaration"), "events": _("event")}
+ITEM_FIELDS = {
+    "player": _("Player"),
+    "side": _("Side"),
+    "by": _("Captured by"),
+    "result": _("Result"),
+    "count": _("How many"),
+    "suit": _("Suit"),
+    "announced": _("Announced"),
+    "before_trick": _("Before trick"),
+}
+WHOLE_ITEM_FIELDS = frozenset({"count", "before_trick"})
+SETTINGS = {"variant": _("The game."), "date": _("The day of the sitting.")}
+SEAT = "seat_%d"
+SEAT_WORD = _("seat %(seat)s")
+BLANK_ROWS = 30
+"""Rows of a blank score sheet: the deals of an evening, on one A4 page."""
+
+
+def titles(text: str | Promise) -> list[str]:
+    """A title in every language of the site, as the import accepts it: a lazy text of the site,
+    or a word of the rules (English, marked in the engine)."""
+    found = []
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            found.append(str(text) if isinstance(text, Promise) else gettext(text))
+    return list(dict.fromkeys(found))
+
+
+def points_title(spec: FieldSpec, name: str) -> str:
+    """The column of one player's points (card points): ``Card points Anna``."""
+    return f"{gettext(spec.label)} {name}"
+
+
+def choice_text(spec: FieldSpec, value: object) -> object:
+    """A choice as a cell shows it: numbers as numbers, words in the page's language."""
+    if value is None:
+        return None
+    return value if isinstance(value, int) else gettext(spec.word(value))
+
+
+# --- the export -----------------------------------------------------------------------------
+
+
+def sitting_sheets(sitting: Sitting, cents_per_point: Decimal, currency: str = "EUR") -> list[Sheet]:
+    """The five sheets of a stored sitting's workbook, in the active language."""
+    result = stored_result(sitting, translate=gettext)
+    return document_sheets(sitting_document(sitting), result, cents_per_point, currency)
+
+
+def document_sheets(
+    doc: Mapping[str, Any], result: Mapping[str, Any], cents_per_point: Decimal, currency: str = "EUR"
+) -> list[Sheet]:
+    """The five sheets of a sitting's workbook from its document and its ``score`` output (the
+    reasons in the language they are given in); rows are generators."""
+    variant = VARIANTS[doc["variant"]]
+    return [
+        deals_sheet(variant, doc, result),
+        items_sheet(variant, doc),
+        breakdown_sheet(variant, result),
+        totals_sheet(variant, doc, result, cents_per_point, currency),
+        house_rules_sheet(variant, doc),
+    ]
+
+
+def deal_columns(variant: Variant, players: Sequence[str]) -> list[str]:
+    """The Deals sheet's columns that the import reads: number, dealer, who sits out, fields."""
+    header = [str(DEAL), str(DEALER), str(SITS_OUT)]
+    for spec in variant.deal_fields.values():
+        if spec.kind == "points":
+            header += [points_title(spec, name) for name in players]
+        else:
+            header.append(gettext(spec.label))
+    return header
+
+
+def deal_values(variant: Variant, deal: Mapping[str, Any], players: Sequence[str]) -> list[object]:
+    values: list[object] = [deal["dealer"], deal.get("sitting_out")]
+    for key, spec in variant.deal_fields.items():
+        if spec.kind == "points":
+            values += [deal.get(key, {}).get(name) for name in players]
+        elif spec.kind == "choice":
+            values.append(choice_text(spec, deal.get(key, spec.default)))
+        elif spec.kind == "flag":
+            values.append(bool(deal.get(key, spec.default)))
+        else:
+            values.append(deal.get(key))
+    return values
+
+
+def distinct(titles: Sequence[str]) -> list[str]:
+    """Column titles made unique (a player may be called like a column): ``Anna (2)``."""
+    seen: set[str] = set()
+    out = []
+    for title in titles:
+        candidate, number = title, 1
+        while candidate in seen:
+            number += 1
+            candidate = f"{title} ({number})"
+        seen.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def deals_sheet(variant: Variant, doc: Mapping[str, Any], result: Mapping[str, Any]) -> Sheet:
+    players = doc["players"]
+    pots = [gettext(variant.pot_word(pot)) for pot in variant.pots]
+    totals_of = [gettext("Total %(name)s") % {"name": name} for name in players]
+    header = distinct([*deal_columns(variant, players), *players, *totals_of, *pots])
+
+    def rows() -> Iterator[list[object]]:
+        running = dict.fromkeys(players, 0)
+        for deal, scored in zip(doc["deals"], result["deals"], strict=True):
+            for name in players:
+                running[name] += scored["scores"][name]
+            yield [
+                scored["number"],
+                *deal_values(variant, deal, players),
+                *(scored["scores"][name] for name in players),
+                *(running[name] for name in players),
+                *(scored["pots"][pot] for pot in variant.pots),
+            ]
+
+    return Sheet(str(DEALS), header, rows())
+
+
+def item_keys(variant: Variant) -> list[str]:
+    """The item fields the variant's declarations and events use, in the Items sheet's order."""
+    used = {key for types in (variant.declaration_types, variant.event_types) for f in types.values() for key in f}
+    return [key for key in ITEM_FIELDS if key in used]
+
+
+def items_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
+    keys = item_keys(variant)
+    header = [str(DEAL), str(LIST), str(TYPE), *(str(ITEM_FIELDS[key]) for key in keys)]
+
+    def rows() -> Iterator[list[object]]:
+        for number, deal in enumerate(doc["deals"], start=1):
+            for listed, types in (("declarations", variant.declaration_types), ("events", variant.event_types)):
+                for item in deal.get(listed, []):
+                    spec = types[item["type"]]
+                    values = [item_text(spec[key], item.get(key)) if key in spec else None for key in keys]
+                    yield [number, str(LISTS[listed]), gettext(word(item["type"])), *values]
+
+    return Sheet(str(ITEMS), header, rows())
+
+
+def item_text(spec: FieldSpec, value: object) -> object:
+    """An item's value as a cell shows it (its default where the item leaves it out)."""
+    value = spec.default if value is None and spec.default is not REQUIRED else value
+    if spec.kind == "flag":
+        return bool(value)
+    if spec.kind == "choice":
+        return choice_text(spec, value)
+    return value
+
+
+def breakdown_sheet(variant: Variant, result: Mapping[str, Any]) -> Sheet:
+    def rows() -> Iterator[list[object]]:
+        for deal in result["deals"]:
+            for line in deal["lines"]:
+                holder = line["player"] if "player" in line else gettext(variant.pot_word(line["pot"]))
+                yield [deal["number"], holder, line["points"], line["reason"]]
+
+    return Sheet(str(BREAKDOWN), [str(DEAL), str(PLAYER_OR_POT), str(POINTS), str(REASON)], rows())
+
+
+def totals_sheet(
+    variant: Variant, doc: Mapping[str, Any], result: Mapping[str, Any], cents_per_point: Decimal, currency: str
+) -> Sheet:
+    """Each player's deals played, game points and balance at the tariff; the Kasse gets what the
+    pots hold at the end (the money rules: ``scoring.ledger.money``)."""
+    players = doc["players"]
+    totals = result["totals"]
+    money = sitting_money(
+        [(name, totals[name]) for name in players], cents_per_point, pots_left=sum(result.get("pots", {}).values())
+    )
+    played = dict.fromkeys(players, 0)
+    for deal in doc["deals"]:
+        for name in players:
+            played[name] += name != deal.get("sitting_out")
+    balance = str(BALANCE)
+    rows: list[list[object]] = [
+        [name, played[name], totals[name], Decimal(money.balances[name]) / 100] for name in players
+    ]
+    if money.kasse:
+        rows.append([str(KASSE), None, None, Decimal(money.kasse) / 100])
+    header = [str(PLAYER), str(DEALS_PLAYED), str(GAME_POINTS), balance]
+    return Sheet(str(TOTALS), header, rows, formats={balance: Money(currency)})
+
+
+def house_rules_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
+    chosen = doc["options"]
+    rows: list[list[object]] = [
+        ["variant", gettext(variant.name), str(SETTINGS["variant"])],
+        ["date", datetime.date.fromisoformat(doc["date"]) if doc.get("date") else None, str(SETTINGS["date"])],
+    ]
+    for seat, name in enumerate(doc["players"], start=1):
+        rows.append([SEAT % seat, name, gettext("Seat %(seat)s") % {"seat": seat}])
+    for option in variant.options:
+        value = chosen.get(option.name, option.default)
+        shown = gettext(option.word(value)) if option.kind == "choice" and isinstance(value, str) else value
+        rows.append([option.name, shown, f"{gettext(option.label)}: {gettext(option.help)}"])
+    return Sheet(str(HOUSE_RULES), [str(OPTION), str(VALUE), str(MEANING)], rows)
+
+
+def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS) -> Sheet:
+    """A score sheet to print and fill in at the table: a row per deal to play, the dealer and
+    who sits out by the rotation, an empty column for every field and each player's score."""
+    variant = sitting.rules
+    players = [p.display_name for p in sitting.seated_players()]
+    start = sitting.live_deals().count() + 1
+    first_dealer, _out = next_dealer(sitting)
+    header = distinct([*deal_columns(variant, players), str(_("Declarations and events")), *players])
+
+    def rows() -> Iterator[list[object]]:
+        seat = players.index(first_dealer) + 1
+        for number in range(start, start + deals):
+            out = variant.sits_out(seat, len(players))
+            yield [number, players[seat - 1], players[out - 1] if out else None]
+            seat = seat % len(players) + 1
+
+    return Sheet(str(_("Score sheet")), header, rows(), printing=Printing(landscape=len(header) > 8))
+
+
+def template_sheets(variant: Variant) -> list[Sheet]:
+    """An empty workbook in the import's layout, for a sitting typed in by hand: House rules with
+    the variant and its options' defaults, seats to fill in, and the Deals and Items headers
+    (card points by seat: ``Card points seat 1`` …)."""
+    seats = [str(SEAT_WORD) % {"seat": seat} for seat in range(1, max(variant.table_sizes) + 1)]
+    doc: dict[str, Any] = {"players": ["" for _seat in seats], "options": {}, "deals": [], "date": None}
+    house = house_rules_sheet(variant, doc)
+    deals = Sheet(str(DEALS), deal_columns(variant, seats), iter(()))
+    return [house, deals, items_sheet(variant, doc)]
+
+
+# --- the import -----------------------------------------------------------------------------
+
+
+class Problems:
+    """Collects the problems of one file, each with its sheet, row and column."""
+
+    def __init__(self) -> None:
+        self.found: list[SpreadsheetProblem] = []
+
+    def add(self, row: Row | None, key: str | None, message: str, sheet: str | None = None) -> None:
+        if row is None:
+            self.found.append(SpreadsheetProblem(sheet, None, None, None, message))
+        else:
+            self.found.append(row.problem(key, message))
+
+
+def choices_by_word(spec: FieldSpec) -> dict[str, object]:
+    """Every way a cell may write one of the choices: its key and its word in each language."""
+    found: dict[str, object] = {}
+    for value in spec.choices:
+        if value is None:
+            continue
+        found[str(value).casefold()] = value
+        for said in titles(spec.word(value)):
+            found[said.casefold()] = value
+    return found
+
+
+def read_sitting_workbook(workbook: Workbook) -> dict[str, Any]:
+    """The sitting document a workbook in the export's layout holds (players by name).
+
+    Raises :class:`UnreadableFile` with every problem of the file; what the engine then finds
+    wrong with the deals is for ``import_sitting`` to say, by deal and field.
+    """
+    problems = Problems()
+    house = read_rows(
+        workbook,
+        titles(HOUSE_RULES),
+        [Column("option", titles(OPTION), TEXT, required=True), Column("value", titles(VALUE), ANY)],
+    )
+    settings_of = {str(row["option"]).strip().casefold(): row for row in house}
+    variant = read_variant(settings_of, problems)
+    if variant is None:
+        raise UnreadableFile(problems.found)
+    players = read_players(settings_of, variant, problems)
+    doc: dict[str, Any] = {
+        "variant": variant.key,
+        "players": players,
+        "options": read_options(settings_of, variant, problems),
+        "deals": [],
+    }
+    date = settings_of.get("date")
+    if date is not None and date["value"]:
+        doc["date"] = read_date(date, problems)
+    if players:
+        doc["deals"] = read_deals(workbook, variant, players, problems)
+        if problems.found == []:
+            read_items(workbook, variant, doc["deals"], problems)
+    if problems.found:
+        raise UnreadableFile(problems.found)
+    return doc
+
+
+def read_variant(settings_of: Mapping[str, Row], problems: Problems) -> Variant | None:
+    row = settings_of.get("variant")
+    if row is None or not row["value"]:
+        problems.add(None, None, 'the sheet needs a row "variant" with the game', sheet=str(HOUSE_RULES))
+        return None
+    said = str(row["value"]).strip().casefold()
+    for variant in VARIANTS.values():
+        if said == variant.key or said in (name.casefold() for name in titles(variant.name)):
+            return variant
+    problems.add(row, "value", f"{row['value']!r} is not one of the games: {', '.join(VARIANTS)}")
+    return None
+
+
+def read_players(settings_of: Mapping[str, Row], variant: Variant, problems: Problems) -> list[str]:
+    players = []
+    for seat in range(1, max(variant.table_sizes) + 1):
+        row = settings_of.get(SEAT % seat)
+        if row is not None and row["value"]:
+            players.append(" ".join(str(row["value"]).split()))
+    if len(players) not in variant.table_sizes:
+        sizes = " or ".join(str(n) for n in variant.table_sizes)
+        message = f"{variant.key} is played by {sizes} players; the rows seat_1 … name {len(players)}"
+        problems.add(None, None, message, sheet=str(HOUSE_RULES))
+    return players
+
+
+def read_options(settings_of: Mapping[str, Row], variant: Variant, problems: Problems) -> dict[str, Any]:
+    """The options the sheet sets, as the document writes them (the engine checks their ranges)."""
+    chosen: dict[str, Any] = {}
+    for option in variant.options:
+        row = settings_of.get(option.name.casefold())
+        if row is None or row["value"] in (None, ""):
+            continue
+        text = str(row["value"]).strip()
+        value: bool | int | str | None
+        if option.kind == "bool":
+            value = {"true": True, "false": False, "1": True, "0": False}.get(text.casefold())
+            value = value if value is not None else _yes_or_no(text)
+        elif option.kind == "whole":
+            value = int(text) if text.lstrip("-").isdecimal() and len(text) < 10 else None
+        else:
+            words = {w.casefold(): c for c in option.choices for w in [c, *titles(option.word(c))]}
+            value = words.get(text.casefold())
+        if value is None:
+            problems.add(row, "value", f"{text!r} is not a value of {option.name}")
+        else:
+            chosen[option.name] = value
+    return chosen
+
+
+def _yes_or_no(text: str) -> bool | None:
+    yes = {w.casefold() for w in [*titles(_("yes")), "ja", "yes", "x", "wahr", "sand"]}
+    no = {w.casefold() for w in [*titles(_("no")), "nein", "nej", "no", "falsch", "falsk"]}
+    return True if text.casefold() in yes else False if text.casefold() in no else None
+
+
+def read_date(row: Row, problems: Problems) -> str | None:
+    value = row["value"]
+    if isinstance(value, datetime.date):
+        return value.isoformat()[:10]
+    text = str(value).strip()[:10]
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        problems.add(row, "value", f"{row['value']!r} is not a date written YYYY-MM-DD")
+        return None
+
+
+def deal_field_columns(variant: Variant, players: Sequence[str]) -> list[Column]:
+    columns = [
+        Column("number", titles(DEAL), WHOLE, required=True),
+        Column("dealer", titles(DEALER), NAME, required=True),
+        Column("sitting_out", titles(SITS_OUT), NAME),
+    ]
+    for key, spec in variant.deal_fields.items():
+        if spec.kind == "points":
+            for seat, name in enumerate(players, start=1):
+                by_name = [f"{label} {name}" for label in titles(spec.label)]
+                by_seat = [f"{label} {seat_word}" for label in titles(spec.label) for seat_word in seat_words(seat)]
+                columns.append(Column(f"{key}.{seat}", by_name + by_seat, WHOLE))
+        elif spec.kind == "flag":
+            columns.append(Column(key, titles(spec.label), BOOL, default=spec.default))
+        elif spec.kind == "whole" or (spec.kind == "choice" and all(isinstance(c, int) for c in spec.choices)):
+            required = spec.default is REQUIRED
+            columns.append(Column(key, titles(spec.label), WHOLE, required=required))
+        else:
+            columns.append(Column(key, titles(spec.label), NAME, required=spec.default is REQUIRED))
+    return columns
+
+
+def seat_words(seat: int) -> list[str]:
+    """``seat 1`` in every language, as the template's card-point columns name the players."""
+    return [text % {"seat": seat} for text in titles(SEAT_WORD)]
+
+
+def read_deals(
+    workbook: Workbook, variant: Variant, players: Sequence[str], problems: Problems
+) -> list[dict[str, Any]]:
+    rows = read_rows(workbook, titles(DEALS), deal_field_columns(variant, players))
+    deals: list[dict[str, Any]] = []
+    for expected, row in enumerate(rows, start=1):
+        if row["number"] != expected:
+            problems.add(row, "number", f"deals are numbered 1, 2, 3 … in order: this row should be deal {expected}")
+            continue
+        deal: dict[str, Any] = {"dealer": row["dealer"]}
+        if row["sitting_out"]:
+            deal["sitting_out"] = row["sitting_out"]
+        for key, spec in variant.deal_fields.items():
+            value = read_deal_value(row, key, spec, players, problems)
+            if value is not None:
+                deal[key] = value
+        deals.append(deal)
+    return deals
+
+
+def read_deal_value(row: Row, key: str, spec: FieldSpec, players: Sequence[str], problems: Problems) -> object:
+    if spec.kind == "points":
+        given = {name: row[f"{key}.{seat}"] for seat, name in enumerate(players, start=1)}
+        return {name: points for name, points in given.items() if points is not None}
+    value = row[key]
+    if value in (None, ""):
+        return None
+    if spec.kind == "choice" and not isinstance(value, int):
+        chosen = choices_by_word(spec).get(str(value).casefold())
+        if chosen is None:
+            problems.add(row, key, f"{value!r} is not one of {', '.join(gettext(spec.word(c)) for c in spec.choices)}")
+        return chosen
+    if spec.kind == "flag":
+        return True if value else None
+    return value
+
+
+def read_items(workbook: Workbook, variant: Variant, deals: list[dict[str, Any]], problems: Problems) -> None:
+    """Each row of the Items sheet into its deal's declarations or events (the sheet may be
+    missing or empty: deals without items)."""
+    if not any(name.casefold() in (t.casefold() for t in titles(ITEMS)) for name in workbook.sheet_names):
+        return
+    keys = item_keys(variant)
+    columns = [
+        Column("number", titles(DEAL), WHOLE, required=True),
+        Column("list", titles(LIST), TEXT, required=True),
+        Column("type", titles(TYPE), TEXT, required=True),
+        *(Column(key, titles(ITEM_FIELDS[key]), WHOLE if key in WHOLE_ITEM_FIELDS else ANY) for key in keys),
+    ]
+    lists = {said.casefold(): listed for listed, title in LISTS.items() for said in [listed, *titles(title)]}
+    for row in read_rows(workbook, titles(ITEMS), columns):
+        listed = lists.get(str(row["list"]).strip().casefold())
+        if listed is None:
+            problems.add(row, "list", f"{row['list']!r} is neither a declaration nor an event")
+            continue
+        types = variant.declaration_types if listed == "declarations" else variant.event_types
+        kinds = {said.casefold(): kind for kind in types for said in [kind, *titles(word(kind))]}
+        kind = kinds.get(str(row["type"]).strip().casefold())
+        number = row["number"]
+        if kind is None:
+            problems.add(row, "type", f"{row['type']!r} is not one of the {listed} of {variant.key}")
+            continue
+        if not isinstance(number, int) or not 1 <= number <= len(deals):
+            problems.add(row, "number", f"there is no deal {number} in the Deals sheet")
+            continue
+        item: dict[str, Any] = {"type": kind}
+        for key, spec in types[kind].items():
+            value = read_item_value(row, key, spec, problems)
+            if value is not None:
+                item[key] = value
+        deals[number - 1].setdefault(listed, []).append(item)
+
+
+def read_item_value(row: Row, key: str, spec: FieldSpec, problems: Problems) -> object:
+    value = row[key] if key in row.values else None
+    if value in (None, ""):
+        return None
+    if spec.kind == "flag":
+        said = _yes_or_no(str(value)) if not isinstance(value, bool) else value
+        if said is None:
+            problems.add(row, key, f"{value!r} is neither yes nor no")
+        return said or None
+    if spec.kind == "player":
+        return " ".join(str(value).split())
+    if spec.kind == "choice":
+        chosen = choices_by_word(spec).get(str(value).strip().casefold())
+        if chosen is None:
+            problems.add(
+                row,
+                key,
+                f"{value!r} is not one of {', '.join(gettext(spec.word(c)) for c in spec.choices if c is not None)}",
+            )
+        return chosen
+    return value

@@ -1,0 +1,259 @@
+"""A sitting's workbook: exported, imported back, exported again, nothing lost either way."""
+
+from __future__ import annotations
+
+import io
+import json
+import multiprocessing
+import random
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.engine import VARIANTS, read_sitting, score_sitting
+from scoring.models import Membership, Sitting
+from scoring.samples import random_sitting
+from scoring.sittings.imports import read_sitting_file
+from scoring.sittings.results import sitting_document, stored_result
+from scoring.sittings.services import import_sitting
+from scoring.sittings.workbook import document_sheets
+from scoring.spreadsheets.reader import UnreadableFile
+from scoring.spreadsheets.writer import write_xlsx
+
+from ..factories import golden, golden_documents, make_club, make_member, renamed
+
+GENERATED = 2000
+
+
+def workbook_of(doc: dict[str, Any]) -> bytes:
+    out = io.BytesIO()
+    write_xlsx(document_sheets(doc, score_sitting(doc), Decimal(10)), out)
+    return out.getvalue()
+
+
+def same_sitting(a: object, b: object) -> bool:
+    """The same inputs as the engine reads them: players, options, every deal and item."""
+    first, second = read_sitting(a), read_sitting(b)
+    return (first.players, first.options.as_dict(), first.deals) == (
+        second.players,
+        second.options.as_dict(),
+        second.deals,
+    )
+
+
+def roundtrip(seed: int) -> list[str]:
+    """A hundred generated sittings through their workbooks; the ones that came back changed."""
+    rng = random.Random(seed)
+    keys = list(VARIANTS)
+    changed = []
+    for number in range(100):
+        doc = random_sitting(rng, keys[number % len(keys)], deals=rng.randint(1, 6))
+        doc["date"] = "2026-11-30"
+        back = read_sitting_file(workbook_of(doc), max_bytes=10**7)
+        if not same_sitting(doc, back) or score_sitting(back) != score_sitting(doc):
+            changed.append(json.dumps(doc))
+    return changed
+
+
+def test_generated_sittings_of_every_variant_come_back_from_their_workbook_unchanged() -> None:
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        changed = [doc for batch in pool.map(roundtrip, range(GENERATED // 100)) for doc in batch]
+    assert changed == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("example", golden_documents(), ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_export_import_export_gives_the_same_inputs_scores_and_cells(example: Path, language: str) -> None:
+    club = make_club()
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    original = import_sitting(club, golden(example.parent.name, example.name[:-8]), user=None)
+    first = client.get(original.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
+    assert first.status_code == 200
+    first_bytes = b"".join(first.streaming_content)  # type: ignore[attr-defined]
+    with translation.override(language):
+        back = import_sitting(club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
+    assert same_sitting(sitting_document(original), sitting_document(back))
+    assert stored_result(back) == stored_result(original)
+    second = client.get(back.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
+    second_bytes = b"".join(second.streaming_content)  # type: ignore[attr-defined]
+    assert cells(first_bytes) == cells(second_bytes)
+
+
+def cells(data: bytes) -> dict[str, list[list[Any]]]:
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    return {sheet.title: [[cell.value for cell in row] for row in sheet.iter_rows()] for sheet in book.worksheets}
+
+
+@pytest.mark.django_db
+def test_every_number_is_a_number_and_the_totals_are_the_pages() -> None:
+    club = make_club()
+    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    response = client.get(sitting.get_absolute_url() + "export.xlsx")
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))  # type: ignore[attr-defined]
+    result = stored_result(sitting)
+    players = result["players"]
+    deals = list(book["Deals"].iter_rows(values_only=True))
+    header = deals[0]
+    for row in deals[1:]:
+        for name in players:
+            assert isinstance(row[header.index(name)], int)
+            assert isinstance(row[header.index(f"Total {name}")], int)
+    assert [deals[-1][header.index(f"Total {name}")] for name in players] == [result["totals"][n] for n in players]
+    assert [deals[-1][header.index(pot)] for pot in ("King pot", "Pagat pot")] == list(result["pots"].values())
+    totals = {row[0].value: row for row in book["Totals"].iter_rows(min_row=2)}
+    for name in players:
+        assert totals[name][2].value == result["totals"][name]
+        assert totals[name][3].data_type == "n" and "€" in totals[name][3].number_format
+    money = [row[3].value for row in totals.values()]
+    assert sum(money) == 0, "the players' balances and the Kasse sum to nothing"
+    page = client.get(sitting.get_absolute_url())
+    assert page.context["totals"] == [totals[name][2].value for name in players]
+
+
+@pytest.mark.django_db
+def test_names_that_look_like_formulas_stay_text_in_the_workbook_and_the_csv() -> None:
+    names = ['=HYPERLINK("http://evil.example","click")', "+1", "-2", "@x"]
+    doc = golden("grosstarock", "four-at-the-table")
+    for old, new in zip(doc["players"], names, strict=True):
+        doc = renamed(doc, old, new)
+    club = make_club()
+    sitting = import_sitting(club, doc, user=None)
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    data = b"".join(client.get(sitting.get_absolute_url() + "export.xlsx").streaming_content)  # type: ignore[attr-defined]
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    texts = set()
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f", (sheet.title, cell.coordinate, cell.value)
+                if isinstance(cell.value, str):
+                    texts.add(cell.value)
+    assert set(names) <= texts
+    csv = b"".join(client.get(sitting.get_absolute_url() + "export.csv").streaming_content).decode()  # type: ignore[attr-defined]
+    assert csv.startswith("\ufeff")
+    assert "'=HYPERLINK" in csv and "'+1" in csv
+
+
+@pytest.mark.django_db
+def test_the_csv_uses_semicolons_on_a_german_page() -> None:
+    club = make_club()
+    sitting = import_sitting(club, golden("kosakeln", "solo-silent-valat"), user=None)
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    german = client.get(sitting.get_absolute_url() + "export.csv", headers={"accept-language": "de"})
+    first_line = b"".join(german.streaming_content).decode().splitlines()[0]  # type: ignore[attr-defined]
+    assert first_line.startswith("\ufeffSpiel Nr.;Geber;")
+
+
+@pytest.mark.django_db
+def test_the_blank_score_sheet_prints_on_one_a4_page_with_the_dealers_by_rotation() -> None:
+    club = make_club()
+    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    data = b"".join(client.get(sitting.get_absolute_url() + "sheet.xlsx").streaming_content)  # type: ignore[attr-defined]
+    sheet = openpyxl.load_workbook(io.BytesIO(data)).active
+    assert sheet is not None
+    assert (int(sheet.page_setup.paperSize or 0), sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (
+        9,
+        1,
+        1,
+    )
+    assert sheet.sheet_properties.pageSetUpPr is not None and sheet.sheet_properties.pageSetUpPr.fitToPage
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
+    played = sitting.live_deals().count()
+    names = [p.display_name for p in sitting.seated_players()]
+    assert [row[0] for row in rows] == list(range(played + 1, played + 31))
+    last_dealer = sitting_document(sitting)["deals"][-1]["dealer"]
+    expected = names[(names.index(last_dealer) + 1) % 4]
+    assert rows[0][1] == expected and rows[0][2] == names[(names.index(expected) + 2) % 4]
+
+
+def filled_template(key: str, players: list[str], deals: list[list[Any]]) -> bytes:
+    """The import's empty workbook, filled in as a person would: seats, then deal rows."""
+    client = Client()
+    club = make_club(f"t-{key}")
+    client.force_login(make_member(club, f"t-{key}", Membership.Role.VIEWER))
+    data = b"".join(
+        client.get(reverse("sittings:import_template", kwargs={"slug": club.slug, "variant": key})).streaming_content
+    )  # type: ignore[attr-defined]
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    house = book["House rules"]
+    for row in house.iter_rows(min_row=2):
+        if str(row[0].value).startswith("seat_"):
+            seat = int(str(row[0].value)[5:])
+            row[1].value = players[seat - 1] if seat <= len(players) else None
+    for row in deals:
+        book["Deals"].append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_a_sitting_typed_into_the_empty_workbook_imports_with_card_points_by_seat() -> None:
+    data = filled_template(
+        "grosstarock", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, 40, 20, 18], [2, "Bernd", None, 26, 26, 26]]
+    )
+    doc = read_sitting_file(data, max_bytes=10**7)
+    assert doc == {
+        "variant": "grosstarock",
+        "players": ["Anna", "Bernd", "Carla"],
+        "options": {"valat_replaces_card_points": True},
+        "deals": [
+            {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}},
+            {"dealer": "Bernd", "card_points": {"Anna": 26, "Bernd": 26, "Carla": 26}},
+        ],
+    }
+
+
+@pytest.mark.django_db
+def test_every_problem_of_a_workbook_names_its_sheet_row_and_column() -> None:
+    data = filled_template(
+        "droggn", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, "Bernd", "no such contract", "x"], [3, "Bernd"]]
+    )
+    with pytest.raises(UnreadableFile) as refusal:
+        read_sitting_file(data, max_bytes=10**7)
+    said = [str(problem) for problem in refusal.value.problems]
+    assert any(line.startswith("Deals, row 2, column F (Declarer's card points):") for line in said), said
+    assert any(line.startswith("Deals, row 3, column D (Declarer):") for line in said), said
+
+
+@pytest.mark.django_db
+def test_the_import_command_takes_a_workbook_chosen_by_its_content(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    club = make_club("runde")
+    doc = golden("droggn", "super-mord-187")
+    document = tmp_path / "sitting.json"  # a workbook, whatever the name says
+    document.write_bytes(workbook_of({**doc, "date": "2026-11-14"}))
+    out = StringIO()
+    call_command("import_sitting", str(document), "--club", "runde", stdout=out)
+    sitting = Sitting.objects.get(club=club)
+    assert out.getvalue().splitlines()[-1] == sitting.get_absolute_url()
+    assert same_sitting(sitting_document(sitting), doc)
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_no_two_columns_of_a_sheet_share_a_title_in_any_language(key: str) -> None:
+    """The import finds columns by their titles in every language: none may stand for two."""
+    from scoring.sittings.workbook import deal_field_columns
+
+    columns = deal_field_columns(VARIANTS[key], ["Anna", "Bernd", "Carla"])
+    claimed: dict[str, str] = {}
+    for column in columns:
+        for title in column.titles:
+            assert claimed.setdefault(title.casefold(), column.key) == column.key, (title, column.key)
