@@ -1,0 +1,1 @@
+"""Tournaments: entrants, rounds, tables, the draw and standings."""
