@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
+from scoring.tournaments.designs import Design, affine_space, find_design, kirkman_15, kirkman_21, round_robin
 from scoring.tournaments.layout import LayoutError, layout
 
 SIZE_SETS = [(3, 4), (4, 3), (3,), (4,), (2,)]
@@ -105,3 +107,25 @@ def test_the_numbers_to_add_or_withdraw_are_the_nearest_counts_that_fit(sizes: t
 def test_it_refuses_sizes_that_make_no_sense(sizes: tuple[int, ...], message: str) -> None:
     with pytest.raises(LayoutError, match=re.escape(message)):
         layout(12, sizes)
+
+
+# --- designs ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "design", [round_robin(7), round_robin(8), affine_space(3, 2), affine_space(4, 2), kirkman_15(), kirkman_21()]
+)
+def test_every_shipped_design_seats_each_point_once_a_round_and_every_pair_once(design: Design) -> None:
+    pairs = Counter(pair for blocks in design.classes for block in blocks for pair in itertools.combinations(block, 2))
+    assert set(pairs.values()) == {1} and len(pairs) == design.points * (design.points - 1) // 2
+    for blocks in design.classes:
+        seated = [p for block in blocks for p in block]
+        assert len(seated) == len(set(seated)) >= design.points - 1
+        assert {len(block) for block in blocks} == {design.size}
+
+
+def test_it_finds_the_design_for_a_count_and_size() -> None:
+    assert find_design(15, 3) == kirkman_15()
+    design = find_design(64, 4)
+    assert design is not None and len(design.classes) == 21
+    assert find_design(14, 3) is None
