@@ -58,8 +58,10 @@ def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
     """Carry out ``write`` once per form key; a repeated key returns the first send's result.
 
     Two sends at once: on SQLite the second waits for the first's transaction and then finds
-    its record; on PostgreSQL the second's record collides with the first's (the unique key),
-    its whole transaction is rolled back, and the retry finds the first's record.
+    its record; on PostgreSQL the key is claimed (its record inserted) before the write, so the
+    second's claim waits on the unique key until the first commits, collides, its transaction
+    is rolled back, and the retry finds the first's record. The second never runs ``write``
+    beside the first, so it cannot see half of the first's work and refuse because of it.
     """
     if not key:
         return Done(write(), first=True)
@@ -69,8 +71,11 @@ def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
                 earlier = Submission.objects.filter(club=club, key=key).first()
                 if earlier is not None:
                     return Done(earlier.answer, first=False)
+                claim = Submission.objects.create(club=club, key=key)
                 result = write()
-                Submission.objects.create(club=club, key=key, answer=result)
+                if result is not None:
+                    claim.answer = result
+                    claim.save(update_fields=["content_type", "object_id"])
                 return Done(result, first=True)
         except IntegrityError:
             if attempt:
