@@ -24,7 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
-from scoring.models import Club, Membership, Sitting
+from scoring.models import Club, Membership, Sitting, Tournament
 
 Role = Membership.Role
 R = TypeVar("R", bound=HttpResponseBase)
@@ -89,6 +89,19 @@ def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str |
     sitting = get_object_or_404(Sitting.objects.select_related("created_by"), pk=pk, club=club)
     sitting.club = club
     return sitting, access
+
+
+def get_tournament_for_user(
+    request: HttpRequest, slug: str, pk: int, needed: str | None = None
+) -> tuple[Tournament, Access]:
+    """The club's tournament and the user's access. A public tournament is read by anyone, even
+    in a private club; everything else is decided as for the club."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk, club__slug=slug)
+    if needed is None and tournament.public:
+        return tournament, Access(role_of(request.user, tournament.club))
+    club, access = get_club_for_user(request, slug, needed)
+    tournament.club = club
+    return tournament, access
 
 
 def club_view(view: Callable[..., R]) -> Callable[..., R | HttpResponseRedirect]:

@@ -4,17 +4,22 @@ from scoring.accounts.throttle import LoginFailure
 from scoring.club.models import Club, Membership, Player, Tariff
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.submissions import Submission
+from scoring.tournaments.models import Entrant, Round, RoundTable, Tournament
 
 __all__ = [
     "Breakdown",
     "Club",
     "DealRevision",
+    "Entrant",
     "LoginFailure",
     "Membership",
     "Player",
+    "Round",
+    "RoundTable",
     "ScoreRow",
     "Seat",
     "Sitting",
     "Submission",
     "Tariff",
+    "Tournament",
 ]

@@ -1,5 +1,6 @@
 """The club pages, grouped by area: each area's URLs live in its own package, under one prefix
-and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``)."""
+and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``, ``tournaments:``; a tournament
+table's secret link ``table_link:``)."""
 
 from django.urls import include, path
 
@@ -10,4 +11,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/", include("scoring.club.urls")),
     path("clubs/<slug:slug>/sittings/", include("scoring.sittings.urls")),
     path("clubs/<slug:slug>/sittings/", include("scoring.scorekeeping.urls")),
+    path("clubs/<slug:slug>/tournaments/", include("scoring.tournaments.urls")),
+    path("t/<str:token>/", include("scoring.tournaments.table_link")),
 ]

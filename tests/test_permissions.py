@@ -19,10 +19,12 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from scoring.models import Club, Membership
-from scoring.sittings.services import import_sitting
+from scoring.sittings.services import import_sitting, record_deal
+from scoring.tournaments.services import draw_round, publish_round
 
 from .deal_posts import post_data
 from .factories import golden, make_club, make_member, make_user
+from .tournaments.helpers import make_tournament
 
 PERSONAS = ["anonymous", "outsider", "viewer", "scorekeeper", "admin"]
 
@@ -63,6 +65,33 @@ def settings_data(world: dict[str, Any]) -> dict[str, Any]:
     data = {name: field.initial for name, field in form.fields.items()}
     data.update(name="Renamed club", public="")
     return {k: v for k, v in data.items() if v not in (False, None)}
+
+
+NEW_TOURNAMENT = {
+    "variant": "kosakeln",
+    "name": "Herbstturnier",
+    "date": "2026-11-14",
+    "rounds": "3",
+    "deals_per_dealer": "2",
+    "preferred_size": "2",
+    "scoring": "game_points",
+    "tiebreak_0": "table_wins",
+    "tiebreak_1": "lot",
+    "bye_points": "0",
+    "missed_round_points": "0",
+}
+
+
+def tournament_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {"slug": world["club"].slug, "pk": world["tournament"].pk}
+
+
+def round_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {**tournament_kwargs(world), "number": 1}
+
+
+def table_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {**tournament_kwargs(world), "table": world["table"].pk}
 
 
 ROWS = [
@@ -133,6 +162,58 @@ ROWS = [
     Row("club:players_import", "get", "admin", club_kwargs),
     Row("club:players_import", "post", "admin", club_kwargs, lambda w: {"file": upload("players.csv", "Name\nZoe\n")}),
     Row("scorekeeping:close", "post", "scorekeeper", sitting_kwargs),
+    Row("tournaments:list", "get", "read", club_kwargs),
+    Row("tournaments:new", "get", "scorekeeper", club_kwargs),
+    Row("tournaments:new", "post", "scorekeeper", club_kwargs, lambda w: NEW_TOURNAMENT),
+    Row("tournaments:detail", "get", "read", tournament_kwargs),
+    Row("tournaments:standings", "get", "read", tournament_kwargs),
+    Row("tournaments:standings_json", "get", "read", tournament_kwargs),
+    Row("tournaments:export_xlsx", "get", "read", tournament_kwargs),
+    Row("tournaments:export_csv", "get", "read", tournament_kwargs),
+    Row("tournaments:export_json", "get", "scorekeeper", tournament_kwargs),
+    Row("tournaments:entrant_add", "post", "scorekeeper", tournament_kwargs, lambda w: {"name": "Zita"}),
+    Row("tournaments:entrants_import", "get", "scorekeeper", tournament_kwargs),
+    Row(
+        "tournaments:entrants_import",
+        "post",
+        "scorekeeper",
+        tournament_kwargs,
+        lambda w: {"file": upload("entrants.csv", "Name\nZita\n")},
+    ),
+    Row(
+        "tournaments:entrant_state",
+        "post",
+        "scorekeeper",
+        lambda w: {**tournament_kwargs(w), "entrant": w["entrant"].pk},
+        lambda w: {"state": "withdrawn"},
+    ),
+    Row("tournaments:draw", "post", "scorekeeper", tournament_kwargs),
+    Row("tournaments:close", "post", "scorekeeper", tournament_kwargs),
+    Row("tournaments:round", "get", "read", round_kwargs),
+    Row("tournaments:publish", "post", "scorekeeper", round_kwargs),
+    Row("tournaments:close_round", "post", "scorekeeper", round_kwargs),
+    Row("tournaments:seating", "get", "read", round_kwargs),
+    Row("tournaments:sheets", "get", "read", round_kwargs),
+    Row("tournaments:cards", "get", "scorekeeper", round_kwargs),
+    Row("tournaments:close_table", "post", "scorekeeper", table_kwargs, lambda w: {"reason": "time is up"}),
+    Row("tournaments:new_link", "post", "scorekeeper", table_kwargs),
+    Row("table_link:home", "get", "anyone", lambda w: {"token": w["table"].token}),
+    Row("table_link:deal_new", "get", "anyone", lambda w: {"token": w["table"].token}),
+    Row(
+        "table_link:deal_new",
+        "post",
+        "anyone",
+        lambda w: {"token": w["table"].token},
+        lambda w: post_data("kosakeln", w["table_deal"], w["table_players"]),
+    ),
+    Row("table_link:deal_correct", "get", "anyone", lambda w: {"token": w["table"].token, "number": 1}),
+    Row(
+        "table_link:deal_correct",
+        "post",
+        "anyone",
+        lambda w: {"token": w["table"].token, "number": 1},
+        lambda w: post_data("kosakeln", w["table_deal"], w["table_players"], reason="recounted"),
+    ),
 ]
 
 
@@ -190,12 +271,24 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
     users["outsider"] = make_user("outsider")
     target = make_member(club, "target", Membership.Role.VIEWER)
     sitting = import_sitting(club, golden("danish_tarok", "three-deals-pots"), user=None)
+    tournament = make_tournament(club, "Tara", "Theo", rounds=2)
+    round_ = draw_round(tournament, user=None)
+    publish_round(round_)
+    table = round_.tables.get()
+    players = [p.display_name for p in table.sitting.seated_players()]
+    deal = {"dealer": players[0], "declarer": players[0], "contract": "solo", "declarer_points": 40}
+    record_deal(table.sitting, deal, user=None)
     return {
         "club": Club.objects.get(pk=club.pk),
         "users": users,
         "sitting": sitting,
         "player": club.players.order_by("display_name").first(),
         "target": Membership.objects.get(user=target, club=club),
+        "tournament": tournament,
+        "entrant": tournament.entrants.first(),
+        "table": table,
+        "table_players": players,
+        "table_deal": {**deal, "dealer": players[1], "declarer": players[1]},
     }
 
 

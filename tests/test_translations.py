@@ -111,7 +111,7 @@ def test_the_pages_speak_german_when_asked(client: Client) -> None:
     response = client.get("/", headers={"accept-language": "de"})
     assert "Anmelden" in response.content.decode()
     with translation.override("de"):
-        assert translation.gettext("Sittings") == "Runden"
+        assert translation.gettext("Sittings") == "Partien"
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}|%\((\w+)\)s")

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -24,6 +25,7 @@ from scoring.limits import (
     text_problem,
 )
 from scoring.models import Club, Membership, Player
+from scoring.spreadsheets.reader import NameList, read_name_list
 from scoring.submissions import KeyedForm
 
 
@@ -167,3 +169,9 @@ class UploadForm(KeyedForm):
     before the file is read."""
 
     file = forms.FileField(label=_("File"))
+
+    def name_list(self) -> NameList:
+        """The uploaded list of names (players, entrants), read within the upload limit; a file
+        that is no such list raises :class:`~scoring.spreadsheets.reader.UnreadableFile`."""
+        upload = self.cleaned_data["file"]
+        return read_name_list(upload, upload.name, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)

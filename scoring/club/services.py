@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from scoring.access import Role
 from scoring.limits import name_problem, normalise_name
 from scoring.models import Club, Membership, Player, Tariff
-from scoring.spreadsheets.reader import NameList, SpreadsheetProblem, UnreadableFile
+from scoring.spreadsheets.reader import ListedName, NameList, SpreadsheetProblem, UnreadableFile
 from scoring.submissions import Done, once
 
 
@@ -131,10 +131,9 @@ class PlayersImported:
     known: tuple[str, ...]
 
 
-def import_players(club: Club, names: NameList, *, key: str = "") -> PlayersImported:
-    """Add every name of the list the club does not know (whatever its case), all or nothing;
-    known names are left as they are. A new player is active unless the list says otherwise, and
-    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing."""
+def checked_names(names: NameList) -> list[tuple[str, ListedName]]:
+    """Each name of a list normalised as on every path, with its row; a list holding a name that
+    cannot be a player's is refused whole, each such row named."""
     listed = [(normalise_name(item.name), item) for item in names.names]
     bad = [(item, problem) for name, item in listed if (problem := name_problem(name))]
     if bad:
@@ -144,6 +143,14 @@ def import_players(club: Club, names: NameList, *, key: str = "") -> PlayersImpo
                 for item, problem in bad
             ]
         )
+    return listed
+
+
+def import_players(club: Club, names: NameList, *, key: str = "") -> PlayersImported:
+    """Add every name of the list the club does not know (whatever its case), all or nothing;
+    known names are left as they are. A new player is active unless the list says otherwise, and
+    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing."""
+    listed = checked_names(names)
     known = {name.casefold(): name for name in club.players.values_list("display_name", flat=True)}
     new = [(name, item) for name, item in listed if name.casefold() not in known]
 

@@ -4,7 +4,6 @@ are POST with a redirect after."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,7 +23,7 @@ from scoring.club.services import (
 )
 from scoring.models import Club, Membership, Player
 from scoring.sittings.results import sittings_of
-from scoring.spreadsheets.reader import UnreadableFile, read_name_list
+from scoring.spreadsheets.reader import UnreadableFile
 from scoring.submissions import KeyedForm, new_key
 
 
@@ -205,9 +204,8 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
         try:
-            names = read_name_list(upload, upload.name, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
+            names = form.name_list()
             done = import_players(club, names, key=form.cleaned_data["key"])
         except UnreadableFile as refusal:
             problems = [str(problem) for problem in refusal.problems]

@@ -19,17 +19,24 @@ from scoring.spreadsheets.reader import UnreadableFile
 T = TypeVar("T")
 
 
+def read_text(name: str) -> tuple[bytes, list[str]]:
+    """The bytes of a file (``-``: standard input), or why it cannot be read."""
+    try:
+        return (sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()), []
+    except FileNotFoundError:
+        return b"", [f"{name}: no such file"]
+    except IsADirectoryError:
+        return b"", [f"{name}: is a folder, not a file"]
+    except PermissionError:
+        return b"", [f"{name}: not allowed to read it"]
+
+
 def load(name: str) -> tuple[list[str], object]:
     """Read the document, a sitting document (JSON) or a workbook in the export's layout, told
     apart by its content (``-``: standard input); problems instead when impossible."""
-    try:
-        raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
-    except FileNotFoundError:
-        return [f"{name}: no such file"], None
-    except IsADirectoryError:
-        return [f"{name}: is a folder, not a file"], None
-    except PermissionError:
-        return [f"{name}: not allowed to read it"], None
+    raw, problems = read_text(name)
+    if problems:
+        return problems, None
     try:
         return [], read_sitting_file(raw, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
     except UnreadableFile as error:

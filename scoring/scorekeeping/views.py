@@ -77,8 +77,8 @@ def deal_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "GET":
         dealer, out = next_dealer(sitting)
         initial = {"dealer": dealer, "sitting_out": out, "key": new_key()}
-        return _deal_page(request, sitting, access, _form(sitting, initial=initial), number)
-    return _save(request, sitting, access, number, correcting=False)
+        return deal_page(request, sitting, access, deal_form(sitting, initial=initial), number)
+    return save_deal(request, sitting, access, number, correcting=False)
 
 
 @require_http_methods(["GET", "POST"])
@@ -90,23 +90,40 @@ def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpR
         messages.error(request, _("There is no deal %(number)s to correct.") % {"number": number})
         return redirect(sitting.get_absolute_url())
     if request.method == "GET":
-        names = [p.display_name for p in sitting.seated_players()]
-        deal = deal_by_name(live.inputs, sitting.rules, names)
-        form = _form(sitting, correcting=True, initial=initial_from_deal(deal, sitting.rules, names))
-        return _deal_page(request, sitting, access, form, number, correcting=True)
-    return _save(request, sitting, access, number, correcting=True)
+        return deal_page(request, sitting, access, correction_form(sitting, live.inputs), number, correcting=True)
+    return save_deal(request, sitting, access, number, correcting=True)
 
 
-def _form(sitting: Sitting, correcting: bool = False, **kwargs: Any) -> DealForm:
+def deal_form(sitting: Sitting, correcting: bool = False, **kwargs: Any) -> DealForm:
     names = [p.display_name for p in sitting.seated_players()]
     return DealForm(variant=sitting.rules, players=names, correcting=correcting, **kwargs)
 
 
-def _save(request: HttpRequest, sitting: Sitting, access: Access, number: int, correcting: bool) -> HttpResponse:
-    """Check, warn, then store; anything refused comes back on the form with nothing stored."""
-    form = _form(sitting, correcting, data=request.POST)
+def correction_form(sitting: Sitting, stored: dict[str, Any]) -> DealForm:
+    """The deal form filled with a stored deal, to correct it."""
+    names = [p.display_name for p in sitting.seated_players()]
+    deal = deal_by_name(stored, sitting.rules, names)
+    return deal_form(sitting, correcting=True, initial=initial_from_deal(deal, sitting.rules, names))
+
+
+def save_deal(
+    request: HttpRequest,
+    sitting: Sitting,
+    access: Access,
+    number: int,
+    correcting: bool,
+    back: str | None = None,
+    base: str = "club_base.html",
+    around: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """Check, warn, then store; anything refused comes back on the form with nothing stored.
+
+    After saving, the answer goes to ``back`` (the sitting's sheet unless given), showing the deal.
+    """
+    back = back or sitting.get_absolute_url()
+    form = deal_form(sitting, correcting, data=request.POST)
     if form.count_cards() or "more_rows" in request.POST or not form.is_valid():
-        return _deal_page(request, sitting, access, form, number, correcting)
+        return deal_page(request, sitting, access, form, number, correcting, back, base, around)
     deal = form.deal()
     confirmed = "confirm" in request.POST
     key = form.cleaned_data["key"]
@@ -123,25 +140,31 @@ def _save(request: HttpRequest, sitting: Sitting, access: Access, number: int, c
             said = _("Deal %(number)s saved.")
     except Unconfirmed as held:
         form.doubts = held.doubts
-        return _deal_page(request, sitting, access, form, number, correcting)
+        return deal_page(request, sitting, access, form, number, correcting, back, base, around)
     except InvalidSitting as refusal:
         form.add_problems(refusal.problems)
-        return _deal_page(request, sitting, access, form, number, correcting)
+        return deal_page(request, sitting, access, form, number, correcting, back, base, around)
     if recorded.created:
         messages.success(request, said % {"number": number})
     else:
         messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
-    return redirect(f"{sitting.get_absolute_url()}?saved={number}#deal-{number}")
+    return redirect(f"{back}?saved={number}#deal-{number}")
 
 
-def _deal_page(
+def deal_page(
     request: HttpRequest,
     sitting: Sitting,
     access: Access,
     form: DealForm,
     number: int,
     correcting: bool = False,
+    back: str | None = None,
+    base: str = "club_base.html",
+    around: dict[str, Any] | None = None,
 ) -> HttpResponse:
+    """The deal form of a sitting; ``back`` is where *Cancel* and the crumbs lead (the sheet unless
+    given), ``base`` the page it sits in (a table's link has no club pages around it) and
+    ``around`` what that page needs besides."""
     lists = [
         {"name": listed, "errors": form.group_errors.get(listed, []), "rows": form.rows_of(listed)}
         for listed in ("declarations", "events")
@@ -161,6 +184,9 @@ def _deal_page(
             "script_data": form.script_data(),
             "closed": sitting.is_closed,
             "is_admin": access.administers,
+            "back": back or sitting.get_absolute_url(),
+            "base": base,
+            **(around or {}),
         },
     )
 

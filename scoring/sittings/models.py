@@ -49,6 +49,9 @@ class Sitting(models.Model):
     )
     created_at = models.DateTimeField(_("started"), default=timezone.now)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    deals_due = models.PositiveIntegerField(
+        _("deals to play"), null=True, blank=True, help_text=_("A tournament's table plays this many deals.")
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -81,11 +84,18 @@ class Sitting(models.Model):
 
 
 class Seat(models.Model):
-    """A player's place at the table: seat 1 deals first."""
+    """A player's place at the table: seat 1 deals first.
+
+    ``points`` and ``declarer_losses`` are redundant, like the score rows: the player's game points
+    over the live deals and the deals he lost as declarer, kept by the services with the rows so
+    that totals and standings need not add up every deal.
+    """
 
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    points = models.BigIntegerField(_("game points"), default=0)
+    declarer_losses = models.PositiveIntegerField(_("deals lost as declarer"), default=0)
 
     class Meta:
         ordering = ["sitting", "number"]

@@ -18,9 +18,11 @@ from scoring.sittings.documents import deal_by_name
 
 
 def sittings_of(club: Club) -> QuerySet[Sitting]:
-    """The club's sittings with their live deal count and players, newest first, in few queries."""
+    """The club's own sittings (a tournament's tables are listed with the tournament) with their
+    live deal count and players, newest first, in few queries."""
     return (
-        club.sittings.select_related("club", "created_by")
+        club.sittings.filter(round_table__isnull=True)
+        .select_related("club", "created_by")
         .annotate(deal_count=Count("revisions", filter=Q(revisions__live=True)))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
     )
@@ -51,11 +53,21 @@ def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
     The deal passes to the next seat after the last dealer; who sits out at a table of four is
     the variant's rule (the dealer, or in Danish Tarok the player opposite him).
     """
+    _number, dealer, out = deals_ahead(sitting, 1)[0]
+    return dealer, out
+
+
+def deals_ahead(sitting: Sitting, count: int) -> list[tuple[int, str, str | None]]:
+    """The next ``count`` deals as a score sheet lists them: number, dealer and who sits out."""
     names = [p.display_name for p in sitting.seated_players()]
     last = sitting.live_deals().last()
-    seat = 1 if last is None else (last.inputs["dealer"] + 1) % len(names) + 1
-    out = sitting.rules.sits_out(seat, len(names))
-    return names[seat - 1], names[out - 1] if out else None
+    number, seat = (1, 1) if last is None else (last.number + 1, (last.inputs["dealer"] + 1) % len(names) + 1)
+    ahead = []
+    for n in range(number, number + count):
+        out = sitting.rules.sits_out(seat, len(names))
+        ahead.append((n, names[seat - 1], names[out - 1] if out else None))
+        seat = seat % len(names) + 1
+    return ahead
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import describe_differences, sitting_document, stored_result
 from scoring.submissions import once
+from scoring.tournaments.playing import refuse_unless_playing
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -39,7 +40,8 @@ def refuse(message: str, field: str | None = None, deal: int | None = None) -> I
     return InvalidSitting([Problem(deal, field, message)])
 
 
-def _user(user: User) -> Any:
+def acting(user: User) -> Any:
+    """The user a record names as having done it: nobody for an anonymous or missing one."""
     return user if user is not None and user.is_authenticated else None
 
 
@@ -55,6 +57,7 @@ def start_sitting(
     date: datetime.date | None = None,
     options: dict[str, Any] | None = None,
     key: str = "",
+    deals_due: int | None = None,
 ) -> Sitting:
     """Seat the players in dealing order; the options in force are the club's defaults updated
     with ``options``, every one written out so later changes to the defaults change nothing.
@@ -74,7 +77,8 @@ def start_sitting(
             variant=variant,
             options=checked.options.as_dict(),
             date=date or timezone.localdate(),
-            created_by=_user(user),
+            created_by=acting(user),
+            deals_due=deals_due,
         )
         _seat(sitting, players)
         return sitting
@@ -109,7 +113,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "") -> Sit
             variant=checked.variant.key,
             options=checked.options.as_dict(),
             date=date,
-            created_by=_user(user),
+            created_by=acting(user),
         )
         _seat(sitting, players)
         now = timezone.now()
@@ -118,7 +122,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "") -> Sit
                 sitting=sitting,
                 number=number,
                 data=deal_by_index(raw, checked.variant, checked.players),
-                entered_by=_user(user),
+                entered_by=acting(user),
                 entered_at=now,
             )
             for number, raw in enumerate(doc["deals"], start=1)
@@ -206,6 +210,9 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
         _refuse_if_closed(sitting, user)
         live = list(sitting.live_deals())
         number = len(live) + 1
+        if sitting.deals_due is not None and number > sitting.deals_due:
+            raise refuse(f"all {sitting.deals_due} deals of this table are entered")
+        refuse_unless_playing(sitting)
         players = sitting.seated_players()
         names = [p.display_name for p in players]
         docs = [deal_by_name(d.inputs, sitting.rules, names) for d in live]
@@ -215,7 +222,7 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
             number=number,
             revision=_next_revision(sitting, number),
             data=deal_by_index(deal, sitting.rules, names),
-            entered_by=_user(user),
+            entered_by=acting(user),
             idempotency_key=key,
         )
         _write_rows(sitting, [new], result.deals[-1:], players)
@@ -260,7 +267,7 @@ def correct_deal(
             revision=_next_revision(sitting, number),
             data=deal_by_index(deal, sitting.rules, names),
             reason=reason,
-            entered_by=_user(user),
+            entered_by=acting(user),
             idempotency_key=key,
         )
         later = [new, *live[number:]]
@@ -299,7 +306,7 @@ def remove_last_deal(
             removed=True,
             live=False,
             reason=reason,
-            entered_by=_user(user),
+            entered_by=acting(user),
             idempotency_key=key,
         )
     return Recorded(removal, created=True)
@@ -345,15 +352,27 @@ def _next_revision(sitting: Sitting, number: int) -> int:
 
 
 def _clear_rows(deals: Sequence[DealRevision]) -> None:
+    """Take the stored results of these deals away, and their scores off the seats' totals."""
     ids = [d.pk for d in deals]
-    ScoreRow.objects.filter(revision_id__in=ids).delete()
+    rows = ScoreRow.objects.filter(revision_id__in=ids)
+    declarers = {d.pk: (d.data or {}).get("declarer") for d in deals}
+    seats = {s.player_id: s for s in Seat.objects.filter(sitting_id__in={d.sitting_id for d in deals})}
+    totals: dict[int, list[int]] = {}
+    for revision, player, points in rows.values_list("revision_id", "player_id", "points"):
+        seat = seats[player]
+        lost = int(points < 0 and declarers[revision] == seat.number - 1)
+        total = totals.setdefault(player, [0, 0])
+        total[0] -= points
+        total[1] -= lost
+    _add_to_seats(seats, totals)
+    rows.delete()
     Breakdown.objects.filter(revision_id__in=ids).delete()
 
 
 def _write_rows(
     sitting: Sitting, deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
 ) -> None:
-    """Store the engine's result of each live deal: score rows, breakdown and pots."""
+    """Store the engine's result of each live deal: score rows, breakdown, pots and the seats' totals."""
     by_name = {p.display_name: p for p in players}
     index_of = {p.display_name: index for index, p in enumerate(players)}
     scores, stored = [], []
@@ -364,6 +383,29 @@ def _write_rows(
         stored.append(Breakdown(revision=deal, lines=_lines(result, index_of), pots=result.pots))
     ScoreRow.objects.bulk_create(scores)
     Breakdown.objects.bulk_create(stored)
+    _add_to_seats({s.player_id: s for s in sitting.seats.all()}, _totals(deals, results, players))
+
+
+def _totals(
+    deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
+) -> dict[int, list[int]]:
+    """Each player's game points and deals lost as declarer over these deals, by player id."""
+    totals = {p.pk: [0, 0] for p in players}
+    for deal, result in zip(deals, results, strict=True):
+        declarer = (deal.data or {}).get("declarer")
+        for index, player in enumerate(players):
+            points = result.scores.get(player.display_name, 0)
+            totals[player.pk][0] += points
+            totals[player.pk][1] += int(points < 0 and declarer == index)
+    return totals
+
+
+def _add_to_seats(seats: dict[int, Seat], totals: dict[int, list[int]]) -> None:
+    """Add each player's change of game points and of deals lost as declarer to his seat."""
+    for player, (points, lost) in totals.items():
+        seats[player].points += points
+        seats[player].declarer_losses += lost
+    Seat.objects.bulk_update([seats[player] for player in totals], ["points", "declarer_losses"])
 
 
 def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
@@ -404,4 +446,13 @@ def recompute(sitting: Sitting) -> list[str]:
         if differences:
             _clear_rows(live)
             _write_rows(sitting, live, result.deals, players)
+        totals = _totals(live, result.deals, players)
+        for seat in sitting.seats.select_related("player"):
+            points, lost = totals[seat.player_id]
+            if (seat.points, seat.declarer_losses) != (points, lost):
+                differences.append(
+                    f"sitting {sitting.pk}: {seat.player.display_name}'s totals stored "
+                    f"{seat.points} and {seat.declarer_losses} lost as declarer, computed {points} and {lost}"
+                )
+                Seat.objects.filter(pk=seat.pk).update(points=points, declarer_losses=lost)
     return differences

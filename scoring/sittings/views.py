@@ -3,14 +3,13 @@ JSON of the scores. Plain function views; everything is read from the stored row
 
 from __future__ import annotations
 
-from itertools import accumulate
-
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
@@ -19,13 +18,13 @@ from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_u
 from scoring.club.forms import UploadForm
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, InvalidSitting
-from scoring.engine.base import GAME_POINTS, word
 from scoring.limits import whole_number
 from scoring.models import Sitting
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.imports import read_sitting_file
-from scoring.sittings.results import named_lines, sittings_of, stored_deals, stored_result
+from scoring.sittings.results import named_lines, sittings_of, stored_result
 from scoring.sittings.services import import_sitting
+from scoring.sittings.sheet import sheet_context
 from scoring.sittings.tables import SittingTable
 from scoring.sittings.workbook import blank_sheet, sitting_sheets, template_sheets
 from scoring.spreadsheets.reader import UnreadableFile
@@ -46,43 +45,25 @@ def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
 def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Each deal with each player's score, running totals, pots, breakdowns and corrections."""
     sitting, access = get_sitting_for_user(request, slug, pk)
-    rules = sitting.rules
-    deals = stored_deals(sitting)
-    result = stored_result(sitting, translate=_, deals=deals)
-    names = result["players"]
-    running = list(accumulate(([d["scores"][n] for n in names] for d in result["deals"]), _add))
-    pot_names = [(pot, _(rules.pot_word(pot))) for pot in rules.pots]
-    rows = [
-        {
-            "number": deal["number"],
-            "dealer": names[stored.dealer],
-            "cells": list(zip(names, [deal["scores"][n] for n in names], totals, strict=True)),
-            "pots": [(pot, deal["pots"][pot]) for pot in rules.pots],
-            "lines": [
-                {**line, "pot": _(rules.pot_word(line["pot"])) if "pot" in line else None} for line in deal["lines"]
-            ],
-            "corrected": stored.corrected,
-        }
-        for stored, deal, totals in zip(deals, result["deals"], running, strict=True)
-    ]
+    can_correct = access.administers or (access.scores and not sitting.is_closed)
+
+    def correct_url(number: int) -> str:
+        return reverse("scorekeeping:deal_correct", kwargs={"slug": slug, "pk": sitting.pk, "number": number})
+
+    sheet = sheet_context(sitting, correct_url if can_correct else None)
     changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False)).select_related("entered_by")
     return render(
         request,
         "sittings/sitting.html",
         {
+            **sheet,
             "club": sitting.club,
             "sitting": sitting,
-            "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
-            "players": names,
-            "pot_names": [name for _pot, name in pot_names],
-            "rows": rows,
-            "totals": [result["totals"][n] for n in names],
-            "pots": [(pot, result["pots"][pot]) for pot in rules.pots],
             "changes": changes.order_by("number", "revision"),
             "can_enter": access.scores and not sitting.is_closed,
-            "can_correct": access.administers or (access.scores and not sitting.is_closed),
+            "can_correct": can_correct,
             "saved": whole_number(request.GET.get("saved")),
-            "next_number": len(rows) + 1,
+            "next_number": len(sheet["rows"]) + 1,
         },
     )
 
@@ -124,10 +105,6 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
             "revisions": revisions,
         },
     )
-
-
-def _add(a: list[int], b: list[int]) -> list[int]:
-    return [x + y for x, y in zip(a, b, strict=True)]
 
 
 @require_GET

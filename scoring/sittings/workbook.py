@@ -30,7 +30,7 @@ from scoring.engine import VARIANTS, FieldSpec, Variant
 from scoring.engine.base import REQUIRED, word
 from scoring.ledger.money import sitting_money
 from scoring.models import Sitting
-from scoring.sittings.results import next_dealer, sitting_document, stored_result
+from scoring.sittings.results import deals_ahead, sitting_document, stored_result
 from scoring.spreadsheets.reader import (
     ANY,
     BOOL,
@@ -260,22 +260,16 @@ def house_rules_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
 
 
 def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS) -> Sheet:
-    """A score sheet to print and fill in at the table: a row per deal to play, the dealer and
-    who sits out by the rotation, an empty column for every field and each player's score."""
+    """A score sheet to print and fill in at the table: a row per deal to play (a tournament
+    table's deals still due, else the next ``deals``), the dealer and who sits out by the
+    rotation, an empty column for every field and each player's score."""
     variant = sitting.rules
     players = [p.display_name for p in sitting.seated_players()]
-    start = sitting.live_deals().count() + 1
-    first_dealer, _out = next_dealer(sitting)
+    if sitting.deals_due is not None:
+        deals = max(sitting.deals_due - sitting.live_deals().count(), 0)
     header = distinct([*deal_columns(variant, players), str(_("Declarations and events")), *players])
-
-    def rows() -> Iterator[list[object]]:
-        seat = players.index(first_dealer) + 1
-        for number in range(start, start + deals):
-            out = variant.sits_out(seat, len(players))
-            yield [number, players[seat - 1], players[out - 1] if out else None]
-            seat = seat % len(players) + 1
-
-    return Sheet(str(_("Score sheet")), header, rows(), printing=Printing(landscape=len(header) > 8))
+    rows = ([number, dealer, out] for number, dealer, out in deals_ahead(sitting, deals))
+    return Sheet(str(_("Score sheet")), header, rows, printing=Printing(landscape=len(header) > 8))
 
 
 def template_sheets(variant: Variant) -> list[Sheet]:

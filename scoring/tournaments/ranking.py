@@ -30,8 +30,7 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import groupby
-from typing import Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 SCORINGS = ("game_points", "placement")
 TIEBREAKS = (
@@ -49,7 +48,7 @@ STATES = ("active", "withdrawn", "disqualified")
 SEATED, BYE, MISSED = "seated", "bye", "missed"
 """The kinds of a :class:`RoundScore`."""
 
-AVERAGE = "average"
+AVERAGE: Final = "average"
 ByePoints: TypeAlias = int | Literal["average"]
 
 NO_DECLARER = "fewest_declarer_losses exists only where one declarer plays against the others"
@@ -94,10 +93,10 @@ class ClosedRound:
 # --- outputs --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     """What one closed round gave one entrant: ``kind`` is ``seated``, ``bye`` or ``missed``;
-    ``points`` its tournament points; ``game_points`` those of the table (0 when not seated)."""
+    ``points`` its tournament points; ``game_points`` those of the table (0 when not seated).
+    A tuple: the standings make one per entrant and round."""
 
     kind: str
     points: int
@@ -131,14 +130,14 @@ def placement_points(results: Mapping[int, int]) -> dict[int, int]:
     The i-th place of n is worth (n − 1) − 2·i; tied entrants share the average of their places.
     """
     n = len(results)
-    share: dict[int, int] = {}
-    place = 0
-    for game_points, tied in groupby(sorted(results.values(), reverse=True)):
-        k = len(list(tied))
-        total = sum(n - 1 - 2 * i for i in range(place, place + k))
+    places: dict[int, list[int]] = {}
+    for place, game_points in enumerate(sorted(results.values(), reverse=True)):
+        places.setdefault(game_points, []).append(n - 1 - 2 * place)
+    share = {}
+    for game_points, worth in places.items():
+        total, k = sum(worth), len(worth)
         assert total % k == 0, f"placement points {total} do not share among {k}"
         share[game_points] = total // k
-        place += k
     return {entrant: share[game_points] for entrant, game_points in results.items()}
 
 
@@ -194,9 +193,8 @@ def round_half_away_from_zero(value: Fraction) -> int:
 # --- the standings --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Seat:
-    """One entrant at one table of one round."""
+class _Seat(NamedTuple):
+    """One entrant at one table of one round (a tuple: the standings make one per seat)."""
 
     points: int
     game_points: int
@@ -312,26 +310,33 @@ def _line(
     """One entrant's standing without a place yet."""
     scores: list[RoundScore] = []
     seated: list[_Seat] = []
+    points = game_points = wins = placement = losses = 0
     for closed, round_seats in zip(rounds, seats, strict=True):
         seat = round_seats.get(entrant.id)
         if seat is not None:
-            scores.append(RoundScore(SEATED, seat.points, seat.game_points))
+            score = RoundScore(SEATED, seat.points, seat.game_points)
             seated.append(seat)
+            game_points += seat.game_points
+            wins += seat.won
+            placement += seat.placement_points
+            losses += seat.declarer_losses
         elif entrant.id in closed.byes:
-            scores.append(RoundScore(BYE, _bye(bye_points, seated)))
+            score = RoundScore(BYE, _bye(bye_points, seated))
         else:
-            scores.append(RoundScore(MISSED, missed_round_points))
+            score = RoundScore(MISSED, missed_round_points)
+        scores.append(score)
+        points += score.points
     return Standing(
         place=None,
         entrant=entrant,
         state=entrant.state,
-        points=sum(score.points for score in scores),
-        game_points=sum(seat.game_points for seat in seated),
+        points=points,
+        game_points=game_points,
         rounds=tuple(scores),
-        table_wins=sum(seat.won for seat in seated),
+        table_wins=wins,
         best_round=max((seat.points for seat in seated), default=None),
-        placement_points=sum(seat.placement_points for seat in seated),
-        declarer_losses=sum(seat.declarer_losses for seat in seated),
+        placement_points=placement,
+        declarer_losses=losses,
     )
 
 

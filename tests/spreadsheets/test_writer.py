@@ -127,15 +127,17 @@ def test_it_refuses_what_an_exporter_should_have_converted() -> None:
         make_xlsx()
 
 
-def test_it_leaves_no_temporary_file_behind_when_an_exporter_fails() -> None:
+def test_it_leaves_no_temporary_file_behind_when_an_exporter_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def rows() -> Iterator[list[object]]:
         yield [1]
         raise RuntimeError("the exporter broke")
 
-    before = set(Path(tempfile.gettempdir()).glob("openpyxl.*"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # a folder no other process writes to
     with pytest.raises(RuntimeError):
         make_xlsx(Sheet("Fine", ("A",), [[1]]), Sheet("Broken", ("A",), rows()))
-    assert set(Path(tempfile.gettempdir()).glob("openpyxl.*")) == before
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_it_cleans_sheet_titles_and_keeps_them_apart() -> None:

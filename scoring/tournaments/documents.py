@@ -1,0 +1,447 @@
+"""The tournament document: the interchange and archive format of a tournament, as the sitting
+document is for a sitting (``docs/tournaments.md`` shows it whole).
+
+``tournament_document`` writes one from a stored tournament; ``import_tournament`` stores one, all
+or nothing, after checking all of it: every problem names the round, the table, the deal and the
+field (``round 2, table 3, deal 4: card points add up to 77, not 78``). The import takes the
+seating as it was played: any table whose size the tournament allows, without re-checking the
+layout, the preferred size or the fairness of byes. The export of an import exports the same.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scoring.club.models import Club, Player
+from scoring.engine import VARIANTS, InvalidSitting, Variant, read_sitting
+from scoring.engine.reading import Reader, is_date, read_options, show
+from scoring.limits import name_problem, normalise_name
+from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
+from scoring.sittings.results import sitting_document
+from scoring.sittings.services import User, acting, import_sitting
+from scoring.tournaments.layout import LayoutError, check_sizes
+from scoring.tournaments.models import (
+    CLOSED,
+    DRAWN,
+    MOST_ENTRANTS,
+    MOST_ROUNDS,
+    PUBLISHED,
+    Entrant,
+    Round,
+    RoundTable,
+    Tournament,
+)
+from scoring.tournaments.ranking import AVERAGE, SCORINGS, STATES, tiebreak_problems
+
+KEYS = frozenset(
+    {
+        "name",
+        "variant",
+        "date",
+        "options",
+        "scoring",
+        "tiebreaks",
+        "table_sizes",
+        "deals_per_dealer",
+        "entrants",
+        "rounds",
+        "bye_points",
+        "missed_round_points",
+        "preferred_table_size",
+        "public",
+        "live_standings",
+        "seeded_from_round",
+        "planned_rounds",
+        "seed",
+    }
+)
+ROUND_KEYS = frozenset({"tables", "state", "byes"})
+TABLE_KEYS = frozenset({"players", "deals", "closed_early"})
+STATE_ORDER = {CLOSED: 0, PUBLISHED: 1, DRAWN: 2}
+
+
+class InvalidTournament(ValueError):
+    """The document is not a tournament the site can store; ``problems`` lists every reason."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def tournament_document(tournament: Tournament) -> dict[str, Any]:
+    """The tournament as a document, everything included, players by name."""
+    sizes = list(tournament.table_sizes)
+    doc: dict[str, Any] = {
+        "name": tournament.name,
+        "variant": tournament.variant,
+        "date": tournament.date.isoformat(),
+        "options": dict(tournament.options),
+        "scoring": tournament.scoring,
+        "tiebreaks": list(tournament.tiebreaks),
+        "table_sizes": sorted(sizes),
+        "preferred_table_size": sizes[0],
+        "deals_per_dealer": tournament.deals_per_dealer,
+        "planned_rounds": tournament.rounds_planned,
+        "bye_points": AVERAGE if tournament.bye_average else tournament.bye_points,
+        "missed_round_points": tournament.missed_round_points,
+        "public": tournament.public,
+        "live_standings": tournament.live_standings,
+        "seeded_from_round": tournament.seeded_from_round,
+        "seed": tournament.seed,
+    }
+    entrants = list(tournament.entrants.select_related("player").order_by("start_number"))
+    by_number = {e.start_number: e.player.display_name for e in entrants}
+    doc["entrants"] = [
+        {
+            "name": e.player.display_name,
+            **({"state": e.state} if e.state != "active" else {}),
+            **({"group": e.group} if e.group else {}),
+        }
+        for e in entrants
+    ]
+    doc["rounds"] = [round_document(r, by_number) for r in tournament.rounds.order_by("number")]
+    return doc
+
+
+def round_document(round_: Round, by_number: Mapping[int, str]) -> dict[str, Any]:
+    tables = []
+    for table in round_.tables.select_related("sitting").order_by("number"):
+        sitting = sitting_document(table.sitting)
+        entry: dict[str, Any] = {"players": sitting["players"], "deals": sitting["deals"]}
+        if table.closed_early:
+            entry["closed_early"] = table.closed_early
+        tables.append(entry)
+    out: dict[str, Any] = {"state": round_.state, "tables": tables}
+    if round_.byes:
+        out["byes"] = [by_number[n] for n in round_.byes]
+    return out
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+class Check:
+    """Collects the problems of one document."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}" if where else message)
+
+
+def whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def read_settings(doc: Mapping[str, Any], check: Check) -> tuple[Variant | None, list[int], dict[str, Any]]:
+    """The tournament's own fields: its variant, table sizes (preferred first) and house rules."""
+    for unknown in set(doc) - KEYS:
+        check.add(str(unknown), "unknown key")
+    name = doc.get("name")
+    if not isinstance(name, str) or not normalise_name(name) or len(normalise_name(name)) > 100:
+        check.add("name", "give the tournament a name of 1 to 100 characters")
+    said = doc.get("variant")
+    variant = VARIANTS.get(said) if isinstance(said, str) else None
+    if variant is None:
+        check.add("variant", f"{show(doc.get('variant'))} is not one of {', '.join(VARIANTS)}")
+    if not is_date(doc.get("date")):
+        check.add("date", f"{show(doc.get('date'))} is not a date written YYYY-MM-DD")
+    scoring = doc.get("scoring", SCORINGS[0])
+    if scoring not in SCORINGS:
+        check.add("scoring", f"{show(scoring)} is not one of {', '.join(SCORINGS)}")
+    tiebreaks = doc.get("tiebreaks", [])
+    if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
+        check.add("tiebreaks", "must be a list of tiebreak names")
+    elif variant is not None:
+        for problem in tiebreak_problems(tiebreaks, variant.declarer_game):
+            check.add("tiebreaks", problem)
+    sizes: list[int] = []
+    try:
+        given = doc.get("table_sizes")
+        sizes = list(check_sizes(given if isinstance(given, list) else []))
+    except (LayoutError, TypeError) as error:
+        check.add("table_sizes", str(error))
+    if variant is not None and sizes and not set(sizes) <= set(variant.table_sizes):
+        check.add("table_sizes", f"{variant.key} is played at tables of {' or '.join(map(str, variant.table_sizes))}")
+    preferred = doc.get("preferred_table_size", sizes[0] if sizes else None)
+    if sizes and preferred not in sizes:
+        check.add("preferred_table_size", f"{show(preferred)} is not one of the table sizes")
+    elif sizes:
+        sizes = [preferred, *(n for n in sizes if n != preferred)]
+    for key, low, high in (("deals_per_dealer", 1, 20), ("missed_round_points", -10_000, 10_000), ("seed", 0, 2**31)):
+        if key in doc and not whole(doc[key], low, high):
+            check.add(key, f"must be a whole number from {low} to {high}, not {show(doc[key])}")
+    if "planned_rounds" in doc and not whole(doc["planned_rounds"], 1, MOST_ROUNDS):
+        check.add("planned_rounds", f"must be a whole number from 1 to {MOST_ROUNDS}")
+    if (
+        "seeded_from_round" in doc
+        and doc["seeded_from_round"] is not None
+        and not whole(doc["seeded_from_round"], 1, MOST_ROUNDS)
+    ):
+        check.add("seeded_from_round", f"must be a round's number or null, not {show(doc['seeded_from_round'])}")
+    bye = doc.get("bye_points", 0)
+    if bye != AVERAGE and not whole(bye, -10_000, 10_000):
+        check.add("bye_points", f'must be a whole number or "average", not {show(bye)}')
+    for key in ("public", "live_standings"):
+        if key in doc and not isinstance(doc[key], bool):
+            check.add(key, f"must be true or false, not {show(doc[key])}")
+    options: dict[str, Any] = {}
+    if variant is not None:
+        reader = Reader()
+        read = read_options(doc.get("options", {}), variant, reader)
+        for refused in reader.problems:
+            check.add("", str(refused))
+        options = read.as_dict() if read is not None else {}
+    return variant, sizes, options
+
+
+def read_entrants(value: object, check: Check) -> list[dict[str, str]]:
+    if not isinstance(value, list):
+        check.add("entrants", "must be a list of entrants")
+        return []
+    if len(value) > MOST_ENTRANTS:
+        check.add("entrants", f"at most {MOST_ENTRANTS} entrants")
+    found: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for number, entry in enumerate(value, start=1):
+        where = f"entrant {number}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            check.add(where, 'must be an object with a "name"')
+            continue
+        unknown = set(entry) - {"name", "state", "group"}
+        if unknown:
+            check.add(where, f"unknown keys {', '.join(sorted(unknown))}")
+        name = normalise_name(entry["name"])
+        problem = name_problem(name)
+        if problem:
+            check.add(where, f"{show(entry['name'])}: {problem}")
+        elif name.casefold() in seen:
+            check.add(where, f"{show(name)} is entered twice")
+        seen.add(name.casefold())
+        state = entry.get("state", "active")
+        if state not in STATES:
+            check.add(where, f"state {show(state)} is not one of {', '.join(STATES)}")
+        group = entry.get("group", "")
+        if not isinstance(group, str) or len(group) > 40:
+            check.add(where, "the group must be a text of at most 40 characters")
+        found.append({"name": name, "state": str(state), "group": str(group)})
+    return found
+
+
+def read_rounds(
+    value: object,
+    variant: Variant,
+    sizes: Sequence[int],
+    options: Mapping[str, Any],
+    per_dealer: int,
+    names: set[str],
+    check: Check,
+) -> None:
+    """Check every round, table and deal (the deals by the engine, as a sitting of the table)."""
+    if not isinstance(value, list):
+        check.add("rounds", "must be a list of rounds")
+        return
+    if len(value) > MOST_ROUNDS:
+        check.add("rounds", f"at most {MOST_ROUNDS} rounds")
+    states = []
+    for number, raw in enumerate(value, start=1):
+        where = f"round {number}"
+        if not isinstance(raw, dict):
+            check.add(where, "must be an object with its tables")
+            continue
+        for key in set(raw) - ROUND_KEYS:
+            check.add(where, f"{show(key)} is not a field of a round")
+        state = raw.get("state", CLOSED)
+        if state not in STATE_ORDER:
+            check.add(where, f"state {show(state)} is not one of {', '.join(STATE_ORDER)}")
+        states.append(STATE_ORDER.get(state, 0))
+        seated: set[str] = set()
+        tables = raw.get("tables")
+        if not isinstance(tables, list) or not tables:
+            check.add(where, "must list its tables")
+            continue
+        for index, table in enumerate(tables, start=1):
+            read_table(
+                table, f"{where}, table {index}", variant, sizes, options, per_dealer, names, seated, state, check
+            )
+        byes = raw.get("byes", [])
+        if not isinstance(byes, list) or not all(
+            isinstance(b, str) and normalise_name(b).casefold() in names - seated for b in byes
+        ):
+            check.add(where, "byes must name entrants seated at no table of the round")
+    if states != sorted(states) or states.count(1) + states.count(2) > 1:
+        check.add("rounds", "closed rounds come first, then at most one published or drawn round")
+
+
+def read_table(
+    table: object,
+    where: str,
+    variant: Variant,
+    sizes: Sequence[int],
+    options: Mapping[str, Any],
+    per_dealer: int,
+    names: set[str],
+    seated: set[str],
+    state: object,
+    check: Check,
+) -> None:
+    if not isinstance(table, dict):
+        check.add(where, "must be an object with its players and deals")
+        return
+    for key in set(table) - TABLE_KEYS:
+        check.add(where, f"{show(key)} is not a field of a table")
+    players = table.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        check.add(where, "players must be a list of entrants' names")
+        return
+    keys = [normalise_name(p).casefold() for p in players]
+    for player, key in zip(players, keys, strict=True):
+        if key not in names:
+            check.add(where, f"{show(player)} is not an entrant")
+        elif key in seated:
+            check.add(where, f"{show(player)} sits at two tables of the round")
+        seated.add(key)
+    if len(players) not in sizes:
+        check.add(where, f"a table of {len(players)}: the tournament plays at tables of {' or '.join(map(str, sizes))}")
+        return
+    deals = table.get("deals", [])
+    due = len(players) * per_dealer
+    if not isinstance(deals, list):
+        check.add(where, "deals must be a list")
+        return
+    if len(deals) > due:
+        check.add(where, f"{len(deals)} deals, but a table of {len(players)} plays {due}")
+    closed_early = table.get("closed_early")
+    if closed_early is not None and (not isinstance(closed_early, str) or not closed_early.strip()):
+        check.add(where, "closed_early must give the reason")
+    if state == CLOSED and len(deals) < due and not closed_early:
+        check.add(
+            where, f"{len(deals)} of {due} deals in a closed round: give the reason it closed early (closed_early)"
+        )
+    if state == DRAWN and deals:
+        check.add(where, "a drawn round has no deals yet")
+    written = normalised(table)
+    try:
+        read_sitting(
+            {"variant": variant.key, "players": written["players"], "options": dict(options), "deals": written["deals"]}
+        )
+    except InvalidSitting as refusal:
+        for problem in refusal.problems:
+            check.add(where, str(problem))
+
+
+def check_document(doc: object) -> tuple[Variant, list[int], dict[str, Any], list[dict[str, str]]]:
+    """Everything the import needs, or :class:`InvalidTournament` with every problem."""
+    check = Check()
+    if not isinstance(doc, dict):
+        raise InvalidTournament(["a tournament document must be a JSON object"])
+    variant, sizes, options = read_settings(doc, check)
+    entrants = read_entrants(doc.get("entrants"), check)
+    if variant is not None and sizes:
+        names = {e["name"].casefold() for e in entrants}
+        per_dealer = doc.get("deals_per_dealer", 4)
+        read_rounds(
+            doc.get("rounds", []), variant, sizes, options, per_dealer if whole(per_dealer, 1, 20) else 4, names, check
+        )
+    if check.problems:
+        raise InvalidTournament(check.problems)
+    assert variant is not None
+    return variant, sizes, options, entrants
+
+
+def normalised(table: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's players and deals with every name normalised wherever it stands."""
+    doc = with_normalised_names({"players": list(table["players"]), "deals": list(table.get("deals", []))})
+    assert isinstance(doc, dict)
+    return doc
+
+
+# --- storing --------------------------------------------------------------------------------
+
+
+def import_tournament(club: Club, doc: Any, *, user: User) -> Tournament:
+    """Store a whole tournament document, all or nothing (players matched by name in the club and
+    made where missing)."""
+    variant, sizes, options, entrants = check_document(doc)
+    rounds = doc.get("rounds", [])
+    bye = doc.get("bye_points", 0)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            club=club,
+            name=normalise_name(doc["name"]),
+            variant=variant.key,
+            date=datetime.date.fromisoformat(doc["date"]),
+            options=options,
+            scoring=doc.get("scoring", SCORINGS[0]),
+            tiebreaks=list(doc.get("tiebreaks", [])),
+            table_sizes=sizes,
+            deals_per_dealer=doc.get("deals_per_dealer", 4),
+            rounds_planned=doc.get("planned_rounds", max(len(rounds), 1)),
+            bye_points=0 if bye == AVERAGE else bye,
+            bye_average=bye == AVERAGE,
+            missed_round_points=doc.get("missed_round_points", 0),
+            public=doc.get("public", False),
+            live_standings=doc.get("live_standings", False),
+            seeded_from_round=doc.get("seeded_from_round"),
+            seed=doc.get("seed", 0),
+            created_by=acting(user),
+        )
+        players = {p.display_name.casefold(): p for p in club.players.all()}
+        numbers: dict[str, int] = {}
+        for number, entry in enumerate(entrants, start=1):
+            player = players.get(entry["name"].casefold()) or Player.objects.create(
+                club=club, display_name=entry["name"]
+            )
+            Entrant.objects.create(
+                tournament=tournament, player=player, start_number=number, state=entry["state"], group=entry["group"]
+            )
+            numbers[player.display_name.casefold()] = number
+            players[entry["name"].casefold()] = player
+        for number, raw in enumerate(rounds, start=1):
+            store_round(tournament, number, raw, players, numbers, user)
+    return tournament
+
+
+def store_round(
+    tournament: Tournament,
+    number: int,
+    raw: Mapping[str, Any],
+    players: Mapping[str, Player],
+    numbers: Mapping[str, int],
+    user: User,
+) -> None:
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        state=raw.get("state", CLOSED),
+        byes=sorted(numbers[normalise_name(name).casefold()] for name in raw.get("byes", [])),
+    )
+    variant = tournament.rules
+    for index, table in enumerate(raw["tables"], start=1):
+        written = normalised(table)
+        kept = [players[name.casefold()].display_name for name in written["players"]]
+        deals = [deal_by_name(deal_by_index(d, variant, written["players"]), variant, kept) for d in written["deals"]]
+        sitting = import_sitting(
+            tournament.club,
+            {
+                "variant": variant.key,
+                "players": kept,
+                "options": tournament.options,
+                "date": tournament.date.isoformat(),
+                "deals": deals,
+            },
+            user=user,
+        )
+        sitting.deals_due = tournament.deals_due(len(kept))
+        sitting.save(update_fields=["deals_due"])
+        RoundTable.objects.create(
+            round=round_, number=index, sitting=sitting, closed_early=table.get("closed_early") or ""
+        )

@@ -1,0 +1,154 @@
+"""The director's forms: a new tournament (after its game is chosen), an entrant, a reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.club.forms import option_field
+from scoring.engine import VARIANTS
+from scoring.models import Club, Player
+from scoring.submissions import KeyedForm
+from scoring.tournaments.models import MOST_ROUNDS, Tournament
+from scoring.tournaments.ranking import DEFAULT_TIEBREAKS, TIEBREAKS
+from scoring.tournaments.services import Settings
+
+TIEBREAK_WORDS = {
+    "game_points": _("more game points"),
+    "placement_points": _("more placement points"),
+    "table_wins": _("more table wins"),
+    "best_round": _("the better best round"),
+    "round_results": _("the better round results, best first"),
+    "fewest_declarer_losses": _("fewer deals lost as declarer"),
+    "lot": _("the lot"),
+}
+"""Each tiebreak as the standings' legend says it."""
+TIEBREAK_SLOTS = 4
+
+
+class TournamentForm(KeyedForm):
+    """A tournament of one game: its name and day, scoring and tiebreaks, tables, rounds, byes
+    and the house rules (the club's defaults prefilled)."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=4)
+    deals_per_dealer = forms.IntegerField(
+        label=_("Deals each player deals per round"), min_value=1, max_value=20, initial=4
+    )
+    scoring = forms.ChoiceField(label=_("Tournament points"), choices=Tournament.Scoring.choices)
+    bye_points = forms.IntegerField(label=_("Points for a bye"), initial=0, min_value=-10_000, max_value=10_000)
+    bye_average = forms.BooleanField(label=_("A bye scores the entrant's average so far instead"), required=False)
+    missed_round_points = forms.IntegerField(
+        label=_("Points for a missed round"), initial=0, min_value=-10_000, max_value=10_000
+    )
+    seeded_from_round = forms.IntegerField(
+        label=_("Seeded from round"),
+        required=False,
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        help_text=_("From this round on the best of the standings sit together, table 1 first. Empty: never."),
+    )
+    public = forms.BooleanField(
+        label=_("Public"), required=False, help_text=_("Anyone may read the standings and seating.")
+    )
+    live_standings = forms.BooleanField(
+        label=_("Live standings"),
+        required=False,
+        help_text=_("The public page shows the standings before a round closes."),
+    )
+
+    def __init__(self, *args: Any, club: Club, variant: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = VARIANTS[variant]
+        self.fields["date"].initial = timezone.localdate()
+        sizes = [(str(n), str(n)) for n in self.variant.table_sizes]
+        self.fields["preferred_size"] = forms.TypedChoiceField(
+            label=_("Players at a table"), choices=sizes, coerce=int, initial=sizes[-1][0]
+        )
+        if len(sizes) > 1:
+            self.fields["other_size"] = forms.BooleanField(
+                label=_("Seat the rest at tables of the other size"), required=False, initial=True
+            )
+        tiebreaks = [
+            (key, str(TIEBREAK_WORDS[key]))
+            for key in TIEBREAKS
+            if key != "fewest_declarer_losses" or self.variant.declarer_game
+        ]
+        for slot in range(TIEBREAK_SLOTS):
+            default = DEFAULT_TIEBREAKS[slot] if slot < len(DEFAULT_TIEBREAKS) else ""
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=_("Then by") if slot else _("Ties broken by"),
+                choices=[("", "—"), *tiebreaks],
+                required=False,
+                initial=default,
+            )
+        chosen = club.options_for(variant)
+        for spec in self.variant.options:
+            self.fields[f"option_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{slot}"] for slot in range(TIEBREAK_SLOTS)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def settings(self) -> Settings:
+        data = self.cleaned_data
+        preferred = data["preferred_size"]
+        others = [n for n in self.variant.table_sizes if n != preferred] if data.get("other_size") else []
+        return Settings(
+            name=data["name"],
+            variant=self.variant.key,
+            date=data["date"],
+            options={spec.name: data[f"option_{spec.name}"] for spec in self.variant.options},
+            scoring=data["scoring"],
+            tiebreaks=[data[f"tiebreak_{slot}"] for slot in range(TIEBREAK_SLOTS) if data[f"tiebreak_{slot}"]],
+            table_sizes=[preferred, *others],
+            deals_per_dealer=data["deals_per_dealer"],
+            rounds=data["rounds"],
+            bye_points=data["bye_points"],
+            bye_average=data["bye_average"],
+            missed_round_points=data["missed_round_points"],
+            public=data["public"],
+            live_standings=data["live_standings"],
+            seeded_from_round=data["seeded_from_round"],
+        )
+
+
+class EntrantForm(KeyedForm):
+    """An entrant: a club player who has not entered yet, or a guest by name."""
+
+    group = forms.CharField(
+        label=_("Group"), max_length=40, required=False, help_text=_("Entrants of one group are kept apart.")
+    )
+    name = forms.CharField(
+        label=_("Or a new player"), max_length=240, required=False, help_text=_("A guest: added to the club's players.")
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entered = tournament.entrants.values_list("player_id", flat=True)
+        players = tournament.club.players.filter(active=True).exclude(pk__in=entered).order_by("display_name")
+        self.fields["player"] = forms.ModelChoiceField(
+            label=_("Player"), queryset=players, required=False, empty_label="—"
+        )
+        self.order_fields(["player", "name", "group"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("player") and not (data.get("name") or "").strip():
+            self.add_error("player", gettext("Choose a player or type a new one's name."))
+        return data
+
+    def chosen_player(self) -> Player | None:
+        player: Player | None = self.cleaned_data.get("player")
+        return player
+
+
+class ReasonForm(KeyedForm):
+    reason = forms.CharField(label=_("Reason"), max_length=200)

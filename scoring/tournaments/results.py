@@ -1,0 +1,196 @@
+"""What a tournament's pages, JSON and exports read: standings and rounds, from the stored rows.
+
+The services write; this module only reads, in a fixed number of queries whatever the size of the
+tournament: the entrants, the rounds and the seats of every table with their totals (kept on the
+seats by the services of sittings). The arithmetic of places and tiebreaks is the pure
+``ranking`` module's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from django.db.models import Count
+
+from scoring.models import DealRevision, Player, Seat
+from scoring.tournaments.draw import Repeat, lower_bound, repeated_pairs
+from scoring.tournaments.models import CLOSED, PUBLISHED, Round, RoundTable, Tournament
+from scoring.tournaments.ranking import (
+    AVERAGE,
+    ByePoints,
+    ClosedRound,
+    Standing,
+    TableResult,
+)
+from scoring.tournaments.ranking import Entrant as RankedEntrant
+from scoring.tournaments.ranking import standings as rank
+
+
+class Seated(NamedTuple):
+    """One entrant at one table of a round: his seat, game points and deals lost as declarer."""
+
+    round: int
+    table: int
+    seat: int
+    start_number: int
+    game_points: int
+    declarer_losses: int = 0
+
+
+class Entered(NamedTuple):
+    """An entrant as the standings and exports read him, with his player's name (a tuple: a
+    big tournament's pages read hundreds)."""
+
+    start_number: int
+    state: str
+    player_id: int
+    display_name: str
+    initials_only: bool
+
+
+@dataclass(frozen=True)
+class Field:
+    """A tournament's entrants and rounds, read once for a page."""
+
+    entrants: list[Entered]
+    rounds: list[Round]
+
+    def names(self, shown: Callable[[Entered], str]) -> dict[int, str]:
+        """Each entrant's name as ``shown`` gives it, by start number."""
+        return {e.start_number: shown(e) for e in self.entrants}
+
+
+def field_of(tournament: Tournament) -> Field:
+    """The entrants in start-number order and the rounds in order: two queries."""
+    entrants = tournament.entrants.order_by("start_number").values_list(
+        "start_number", "state", "player_id", "player__display_name", "player__initials_only"
+    )
+    return Field([Entered(*row) for row in entrants], list(tournament.rounds.order_by("number")))
+
+
+def seats(tournament: Tournament, states: tuple[str, ...], field: Field | None = None) -> list[Seated]:
+    """Every seat of every table of the rounds in these states with its totals: one query (and
+    the field's two when it is not given)."""
+    numbers = {e.player_id: e.start_number for e in (field or field_of(tournament)).entrants}
+    rows = Seat.objects.filter(
+        sitting__round_table__round__tournament=tournament, sitting__round_table__round__state__in=states
+    ).values_list(
+        "sitting__round_table__round__number",
+        "sitting__round_table__number",
+        "number",
+        "player_id",
+        "points",
+        "declarer_losses",
+    )
+    return [
+        Seated(round_, table, seat, numbers[player], points, lost) for round_, table, seat, player, points, lost in rows
+    ]
+
+
+def standings(tournament: Tournament, *, live: bool = False, field: Field | None = None) -> list[Standing]:
+    """The standings after the closed rounds (``live``: the published round counted as it stands)."""
+    field = field or field_of(tournament)
+    states = (CLOSED, PUBLISHED) if live else (CLOSED,)
+    entrants = [RankedEntrant(e.start_number, e.start_number, e.display_name, e.state) for e in field.entrants]
+    points: dict[int, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
+    lost: dict[int, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
+    for seat in seats(tournament, states, field):
+        points[seat.round][seat.table][seat.start_number] = seat.game_points
+        lost[seat.round][seat.table][seat.start_number] = seat.declarer_losses
+    closed = [
+        ClosedRound(
+            [TableResult(points[r.number][t], lost[r.number][t]) for t in sorted(points[r.number])],
+            frozenset(r.byes),
+        )
+        for r in field.rounds
+        if r.state in states
+    ]
+    return rank(
+        entrants,
+        closed,
+        scoring=tournament.scoring,
+        tiebreaks=tournament.tiebreaks,
+        bye_points=bye_points(tournament),
+        missed_round_points=tournament.missed_round_points,
+        lot_seed=tournament.seed,
+    )
+
+
+def bye_points(tournament: Tournament) -> ByePoints:
+    """What a bye scores: the tournament's points, or the entrant's average so far."""
+    return AVERAGE if tournament.bye_average else tournament.bye_points
+
+
+def standings_document(tournament: Tournament, lines: list[Standing]) -> dict[str, Any]:
+    """``standings.json``: every entrant in order with his place, points and rounds."""
+    return {
+        "standings": [
+            {
+                "place": line.place,
+                "name": line.entrant.name,
+                "start_number": line.entrant.start_number,
+                "state": line.state,
+                "points": line.points,
+                "game_points": line.game_points,
+                "rounds": [score.points for score in line.rounds],
+                "table_wins": line.table_wins,
+                "best_round": line.best_round,
+            }
+            for line in lines
+        ]
+    }
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a round as its page shows it: its players in seat order with their game points
+    there, and the deals entered of the deals due."""
+
+    table: RoundTable
+    players: list[Player]
+    points: list[int]
+    deals: int
+    due: int
+
+    @property
+    def finished(self) -> bool:
+        return self.deals >= self.due or bool(self.table.closed_early)
+
+
+def round_tables(round_: Round) -> list[TableView]:
+    """The round's tables with their players in seat order and deals entered of deals due."""
+    tables = round_.tables.select_related("sitting").order_by("number")
+    deals = dict(
+        DealRevision.objects.filter(sitting__round_table__round=round_, live=True)
+        .values("sitting_id")
+        .annotate(n=Count("id"))
+        .values_list("sitting_id", "n")
+    )
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(sitting__round_table__round=round_).select_related("player").order_by("number"):
+        seats[seat.sitting_id].append(seat)
+    return [
+        TableView(
+            table,
+            [seat.player for seat in seats[table.sitting_id]],
+            [seat.points for seat in seats[table.sitting_id]],
+            deals.get(table.sitting_id, 0),
+            table.sitting.deals_due or 0,
+        )
+        for table in tables
+    ]
+
+
+def repeats(tournament: Tournament, upto: Round) -> tuple[list[Repeat], int]:
+    """The repeated pairs of the rounds up to this one (with the round where they met before), and
+    the lower bound the draw could not beat for that many rounds."""
+    from scoring.tournaments.services import seating
+
+    rounds = list(tournament.rounds.filter(number__lte=upto.number).order_by("number"))
+    played = [tuple(seating(r)) for r in rounds]
+    sizes = [len(table) for table in played[-1]] if played else []
+    present = sum(sizes) + len(upto.byes)
+    return repeated_pairs(played), lower_bound(present, sizes, len(played)) if sizes else 0

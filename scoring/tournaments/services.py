@@ -1,0 +1,383 @@
+"""Everything that writes a tournament: creating it, entrants, draws, publishing and closing.
+
+Each function is one transaction and every write a form makes is keyed (``scoring.submissions``).
+Refusals are :class:`Refused` with a message a tournament director understands. Deals at the
+tables are entered and corrected by the services of sittings, like any sitting's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+from scoring.club.models import Club, Player
+from scoring.club.services import Refused, checked_names
+from scoring.engine import VARIANTS
+from scoring.engine.reading import Reader, read_options
+from scoring.limits import name_problem, normalise_name
+from scoring.sittings.services import User, acting, start_sitting
+from scoring.spreadsheets.reader import NameList
+from scoring.submissions import once
+from scoring.tournaments import draw as drawing
+from scoring.tournaments.layout import LayoutError, check_sizes
+from scoring.tournaments.models import (
+    ACTIVE,
+    CLOSED,
+    DRAWN,
+    MOST_ENTRANTS,
+    PUBLISHED,
+    Entrant,
+    Round,
+    RoundTable,
+    Tournament,
+    new_token,
+)
+from scoring.tournaments.ranking import SCORINGS, STATES, tiebreak_problems
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a director chooses when creating a tournament (the tournament document's fields)."""
+
+    name: str
+    variant: str
+    date: datetime.date
+    options: dict[str, Any]
+    scoring: str
+    tiebreaks: Sequence[str]
+    table_sizes: Sequence[int]
+    deals_per_dealer: int = 4
+    rounds: int = 4
+    bye_points: int = 0
+    bye_average: bool = False
+    missed_round_points: int = 0
+    public: bool = False
+    live_standings: bool = False
+    seeded_from_round: int | None = None
+    seed: int | None = None
+
+
+def settings_problems(chosen: Settings) -> list[str]:
+    """Every reason the settings cannot make a tournament, in words for the director."""
+    found = []
+    variant = VARIANTS.get(chosen.variant)
+    if variant is None:
+        return [gettext("%(game)s is not a game of the site.") % {"game": chosen.variant}]
+    try:
+        sizes = check_sizes(chosen.table_sizes)
+    except LayoutError as error:
+        found.append(str(error))
+    else:
+        if not set(sizes) <= set(variant.table_sizes):
+            allowed = " or ".join(str(n) for n in variant.table_sizes)
+            found.append(
+                gettext("%(game)s is played at tables of %(sizes)s.") % {"game": variant.name, "sizes": allowed}
+            )
+    if chosen.scoring not in SCORINGS:
+        found.append(gettext("%(scoring)s is not a way of scoring.") % {"scoring": chosen.scoring})
+    found += tiebreak_problems(chosen.tiebreaks, variant.declarer_game)
+    reader = Reader()
+    read_options(chosen.options, variant, reader)
+    found += [str(problem) for problem in reader.problems]
+    if chosen.seeded_from_round is not None and not 1 <= chosen.seeded_from_round <= chosen.rounds:
+        found.append(gettext("Seeded rounds start at one of the rounds played."))
+    return found
+
+
+def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = "") -> Tournament:
+    """A new tournament with its house rules written out (the engine's defaults filled in)."""
+    problems = settings_problems(chosen)
+    if problems:
+        raise Refused(" ".join(problems))
+    reader = Reader()
+    options = read_options(chosen.options, VARIANTS[chosen.variant], reader)
+    assert options is not None
+
+    def write() -> Tournament:
+        return Tournament.objects.create(
+            club=club,
+            name=normalise_name(chosen.name),
+            variant=chosen.variant,
+            date=chosen.date,
+            options=options.as_dict(),
+            scoring=chosen.scoring,
+            tiebreaks=list(chosen.tiebreaks),
+            table_sizes=list(chosen.table_sizes),
+            deals_per_dealer=chosen.deals_per_dealer,
+            rounds_planned=chosen.rounds,
+            bye_points=chosen.bye_points,
+            bye_average=chosen.bye_average,
+            missed_round_points=chosen.missed_round_points,
+            public=chosen.public,
+            live_standings=chosen.live_standings,
+            seeded_from_round=chosen.seeded_from_round,
+            seed=secrets.randbelow(2**31) if chosen.seed is None else chosen.seed,
+            created_by=acting(user),
+        )
+
+    created = once(club, key, write).result
+    assert created is not None
+    return created
+
+
+def _refuse_if_closed(tournament: Tournament) -> None:
+    if tournament.is_closed:
+        raise Refused(gettext("The tournament is closed."))
+
+
+# --- entrants -------------------------------------------------------------------------------
+
+
+def add_entrant(
+    tournament: Tournament, *, player: Player | None = None, name: str = "", group: str = "", key: str = ""
+) -> Entrant:
+    """Enter a club player, or a guest by name (a club player is made for him). The start number
+    is the next one, never reused; an entrant joins at the next round that is drawn."""
+    _refuse_if_closed(tournament)
+    if player is None:
+        name = normalise_name(name)
+        problem = name_problem(name)
+        if problem:
+            raise Refused(problem)
+
+    def write() -> Entrant:
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        who = player or Player.objects.get_or_create(club=locked.club, display_name=name)[0]
+        if locked.entrants.filter(player=who).exists():
+            raise Refused(gettext("%(name)s has entered already.") % {"name": who.display_name})
+        if locked.entrants.count() >= MOST_ENTRANTS:
+            raise Refused(gettext("A tournament takes at most %(most)s entrants.") % {"most": MOST_ENTRANTS})
+        top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
+        return Entrant.objects.create(tournament=locked, player=who, start_number=top + 1, group=group.strip()[:40])
+
+    entered = once(tournament.club, key, write).result
+    assert entered is not None
+    return entered
+
+
+def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -> tuple[int, int]:
+    """Enter every name of a list (making the club players it lacks), all or nothing; names who
+    entered already are left. Returns how many entered and how many were there already."""
+    _refuse_if_closed(tournament)
+    listed = checked_names(names)
+    club = tournament.club
+
+    def write() -> None:
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        known = {p.display_name.casefold(): p for p in club.players.all()}
+        entered = set(locked.entrants.values_list("player_id", flat=True))
+        top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
+        for name, _item in listed:
+            player = known.get(name.casefold()) or Player.objects.create(club=club, display_name=name)
+            known[name.casefold()] = player
+            if player.pk not in entered:
+                top += 1
+                Entrant.objects.create(tournament=locked, player=player, start_number=top)
+                entered.add(player.pk)
+
+    before = tournament.entrants.count()
+    if not once(club, key, write).first:
+        return 0, len(listed)
+    added = tournament.entrants.count() - before
+    return added, len(listed) - added
+
+
+def set_state(entrant: Entrant, state: str) -> Entrant:
+    """Withdraw, disqualify or reinstate an entrant; his tables' results stay for everyone."""
+    if state not in STATES:
+        raise Refused(gettext("%(state)s is not a state of an entrant.") % {"state": state})
+    _refuse_if_closed(entrant.tournament)
+    with transaction.atomic():
+        entrant.state = state
+        entrant.save(update_fields=["state"])
+    return entrant
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+
+def seating(round_: Round) -> list[tuple[int, ...]]:
+    """A round's tables as start numbers in seat order (seat 1 deals first)."""
+    tables = round_.tables.select_related("sitting").order_by("number")
+    by_player = {e.player_id: e.start_number for e in round_.tournament.entrants.all()}
+    return [tuple(by_player[seat.player_id] for seat in table.sitting.seats.order_by("number")) for table in tables]
+
+
+def draw_round(tournament: Tournament, *, user: User, key: str = "") -> Round:
+    """Draw the next round, or draw again the round that is drawn but not yet published (with the
+    next seed, recorded). The first draw makes the whole plan at once where it can; later rounds
+    follow the plan while the entrants and the rounds played are the plan's, else they are drawn
+    against every earlier round as it was played."""
+    _refuse_if_closed(tournament)
+
+    def write() -> Round:
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        last = locked.rounds.order_by("-number").first()
+        if last is not None and last.state == PUBLISHED:
+            raise Refused(gettext("Close round %(number)s before drawing the next.") % {"number": last.number})
+        again = last is not None and last.state == DRAWN
+        if again:
+            assert last is not None
+            number, seed = last.number, last.seed + 1
+            for table in last.tables.select_related("sitting"):
+                sitting = table.sitting
+                table.delete()
+                sitting.delete()
+            last.delete()
+        else:
+            number = (last.number if last else 0) + 1
+            if number > locked.rounds_planned:
+                raise Refused(gettext("All %(rounds)s rounds are drawn.") % {"rounds": locked.rounds_planned})
+            seed = locked.seed + 1000 * number
+        return _draw(locked, number, seed, again, user)
+
+    drawn = once(tournament.club, key, write).result
+    assert drawn is not None
+    return drawn
+
+
+def _draw(tournament: Tournament, number: int, seed: int, again: bool, user: User) -> Round:
+    entrants = list(tournament.entrants.select_related("player").order_by("start_number"))
+    active = [e.start_number for e in entrants if e.state == ACTIVE]
+    played = list(tournament.rounds.filter(number__lt=number).order_by("number"))
+    history = [tuple(seating(r)) for r in played]
+    byes = {n: sum(n in r.byes for r in played) for n in active}
+    groups = {e.start_number: e.group for e in entrants if e.group}
+    sizes = tournament.table_sizes
+    try:
+        if number == 1 and not again:
+            plan = drawing.draw_plan(active, tournament.rounds_planned, sizes, seed=seed, groups=groups, byes=byes)
+            tournament.plan = [[list(table) for table in r] for r in plan]
+            tournament.save(update_fields=["plan"])
+            tables = plan[0]
+        elif not again and _plan_holds(tournament, active, history, number):
+            tables = tuple(tuple(table) for table in tournament.plan[number - 1])
+        else:
+            ranking = _ranking(tournament, number)
+            tables = drawing.draw_round(
+                active, sizes, seed=seed, history=history, groups=groups, byes=byes, ranking=ranking
+            )
+    except LayoutError as error:
+        raise Refused(str(error)) from None
+    seated = {n for table in tables for n in table}
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, byes=sorted(set(active) - seated))
+    by_number = {e.start_number: e.player for e in entrants}
+    for index, table in enumerate(tables, start=1):
+        sitting = start_sitting(
+            tournament.club,
+            tournament.variant,
+            [by_number[n] for n in table],
+            user=user,
+            date=tournament.date,
+            options=tournament.options,
+            deals_due=tournament.deals_due(len(table)),
+        )
+        RoundTable.objects.create(round=round_, number=index, sitting=sitting)
+    return round_
+
+
+def _plan_holds(
+    tournament: Tournament, active: list[int], history: list[tuple[tuple[int, ...], ...]], number: int
+) -> bool:
+    """Whether round ``number`` can come from the plan: the plan's entrants exactly, every round so
+    far played as planned, and not a seeded round."""
+    plan = tournament.plan
+    if len(plan) < number or (tournament.seeded_from_round and number >= tournament.seeded_from_round):
+        return False
+    planned = {n for r in plan for table in r for n in table}
+    as_played = [sorted(map(sorted, r)) for r in history]
+    return set(active) == planned and as_played == [sorted(map(sorted, r)) for r in plan[: number - 1]]
+
+
+def _ranking(tournament: Tournament, number: int) -> list[int] | None:
+    """Start numbers best first for a seeded round, from the standings so far."""
+    if not tournament.seeded_from_round or number < tournament.seeded_from_round:
+        return None
+    from scoring.tournaments.results import standings
+
+    return [line.entrant.start_number for line in standings(tournament) if line.place is not None]
+
+
+def publish_round(round_: Round) -> Round:
+    """Make a drawn round's seating public; its tables play and enter deals."""
+    _refuse_if_closed(round_.tournament)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.state == DRAWN:
+            locked.state = PUBLISHED
+            locked.save(update_fields=["state"])
+    return locked
+
+
+def close_table_early(table: RoundTable, reason: str) -> RoundTable:
+    """Close a table before its deals are all played (a time limit); the deals played count."""
+    reason = " ".join(reason.split())[:200]
+    if not reason:
+        raise Refused(gettext("Say why the table closes early."))
+    with transaction.atomic():
+        if Round.objects.select_for_update().get(pk=table.round_id).state != PUBLISHED:
+            raise Refused(gettext("Only a table of the round being played closes early."))
+        table.closed_early = reason
+        table.save(update_fields=["closed_early"])
+    return table
+
+
+def new_link(table: RoundTable) -> RoundTable:
+    """Revoke a table's link: the old one stops working, the new one is printed instead."""
+    with transaction.atomic():
+        table.token = new_token()
+        table.save(update_fields=["token"])
+    return table
+
+
+def close_round(round_: Round) -> Round:
+    """Close a round once every table has played its deals or closed early; its results count."""
+    _refuse_if_closed(round_.tournament)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.state == CLOSED:
+            return locked
+        if locked.state != PUBLISHED:
+            raise Refused(gettext("Publish the round before closing it."))
+        unfinished = [
+            table.number
+            for table in locked.tables.select_related("sitting")
+            if not table.closed_early and table.sitting.live_deals().count() < (table.sitting.deals_due or 0)
+        ]
+        if unfinished:
+            raise Refused(
+                ngettext(
+                    "Table %(tables)s has not played all its deals: enter them or close the table early.",
+                    "Tables %(tables)s have not played all their deals: enter them or close the tables early.",
+                    len(unfinished),
+                )
+                % {"tables": ", ".join(map(str, unfinished))}
+            )
+        locked.state = CLOSED
+        locked.closed_at = timezone.now()
+        locked.save(update_fields=["state", "closed_at"])
+    return locked
+
+
+def close_tournament(tournament: Tournament) -> Tournament:
+    """End the tournament: its tables' sittings close, so only a club admin corrects them."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.rounds.exclude(state=CLOSED).exists():
+            raise Refused(gettext("Close every round before the tournament."))
+        if locked.closed_at is None:
+            now = timezone.now()
+            locked.closed_at = now
+            locked.save(update_fields=["closed_at"])
+            for round_ in locked.rounds.all():
+                for table in round_.tables.select_related("sitting"):
+                    table.sitting.closed_at = table.sitting.closed_at or now
+                    table.sitting.save(update_fields=["closed_at"])
+    return locked

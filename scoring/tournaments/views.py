@@ -1,0 +1,457 @@
+"""The tournament's pages: the director's (club admins and scorekeepers), the readers', the public
+page of a public tournament, the standings and their JSON, exports and printouts.
+
+A reader who is not a member sees a public tournament: standings after each closed round (or live,
+if the director chose so), the seating of published rounds and each table's result, entrants who
+asked for it by initials only. A drawn round that is not yet published is the director's alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.access import Access, Role, club_view, get_club_for_user, get_tournament_for_user
+from scoring.club.forms import UploadForm
+from scoring.club.services import Refused
+from scoring.downloads import csv_response, workbook_response
+from scoring.engine import VARIANTS
+from scoring.sittings.results import deals_ahead
+from scoring.spreadsheets.reader import UnreadableFile
+from scoring.submissions import KeyedForm, new_key
+from scoring.tournaments import services
+from scoring.tournaments.documents import tournament_document
+from scoring.tournaments.forms import TIEBREAK_WORDS, EntrantForm, ReasonForm, TournamentForm
+from scoring.tournaments.models import CLOSED, DRAWN, PUBLISHED, Entrant, Round, RoundTable, Tournament
+from scoring.tournaments.names import shown_name
+from scoring.tournaments.qr import qr_data_uri
+from scoring.tournaments.ranking import Standing
+from scoring.tournaments.results import Field, field_of, repeats, round_tables, standings, standings_document
+from scoring.tournaments.standings_table import standings_rows
+from scoring.tournaments.workbook import standings_sheet, tournament_sheets
+
+
+def _visible_rounds(rounds: list[Round], access: Access) -> list[Round]:
+    """The rounds this reader may see: a drawn round is the director's alone."""
+    return [r for r in rounds if access.scores or r.state != DRAWN]
+
+
+def _names(field: Field, access: Access) -> dict[int, str]:
+    """Each entrant's name for this reader, by start number."""
+    return field.names(lambda player: shown_name(player, access))
+
+
+def _live(tournament: Tournament, access: Access) -> bool:
+    """Whether this reader's standings count the published round: the director's always."""
+    return access.scores or tournament.live_standings
+
+
+def _standings_for(tournament: Tournament, access: Access, field: Field) -> list[Standing]:
+    return standings(tournament, live=_live(tournament, access), field=field)
+
+
+@require_GET
+@club_view
+def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = get_club_for_user(request, slug)
+    tournaments = club.tournaments.order_by("-date", "-id")
+    return render(request, "tournaments/list.html", {"club": club, "access": access, "tournaments": tournaments})
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """First the game, then the tournament's settings and house rules."""
+    club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    variant = request.GET.get("variant") or request.POST.get("variant")
+    if variant not in VARIANTS:
+        games = [(key, _(v.name)) for key, v in VARIANTS.items()]
+        return render(request, "tournaments/choose_game.html", {"club": club, "games": games})
+    form = TournamentForm(request.POST or None, club=club, variant=variant, initial={"key": new_key()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(
+                club, form.settings(), user=request.user, key=form.cleaned_data["key"]
+            )
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, _("The tournament is created. Enter the entrants."))
+            return redirect(tournament.get_absolute_url())
+    return render(
+        request,
+        "tournaments/new.html",
+        {"club": club, "form": form, "variant": variant, "variant_name": _(VARIANTS[variant].name)},
+    )
+
+
+@require_GET
+@club_view
+def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, access = get_tournament_for_user(request, slug, pk)
+    entrants = tournament.entrants.select_related("player").order_by("start_number")
+    rounds = _visible_rounds(list(tournament.rounds.order_by("number")), access)
+    last = rounds[-1] if rounds else None
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "access": access,
+        "entrants": [(e, shown_name(e.player, access)) for e in entrants],
+        "rounds": rounds,
+        "tiebreaks": [TIEBREAK_WORDS[key] for key in tournament.tiebreaks],
+        "can_draw": access.scores
+        and not tournament.is_closed
+        and (
+            last is None or last.state == DRAWN or (last.state != PUBLISHED and last.number < tournament.rounds_planned)
+        ),
+        "last": last,
+    }
+    if access.scores and not tournament.is_closed:
+        context["entrant_form"] = EntrantForm(tournament=tournament, initial={"key": new_key()})
+        context["upload_form"] = UploadForm(initial={"key": new_key()})
+    return render(request, "tournaments/detail.html", context)
+
+
+def _back(tournament: Tournament) -> HttpResponse:
+    return redirect(tournament.get_absolute_url())
+
+
+@require_POST
+@club_view
+def entrant_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    form = EntrantForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(message) for message in errors))
+        return _back(tournament)
+    try:
+        entrant = services.add_entrant(
+            tournament,
+            player=form.chosen_player(),
+            name=form.cleaned_data["name"],
+            group=form.cleaned_data["group"],
+            key=form.cleaned_data["key"],
+        )
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request,
+            _("%(name)s entered with number %(number)s.") % {"name": entrant.player, "number": entrant.start_number},
+        )
+    return _back(tournament)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def entrants_import(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            names = form.name_list()
+            added, known = services.import_entrants(tournament, names, key=form.cleaned_data["key"])
+        except UnreadableFile as refusal:
+            problems = [str(problem) for problem in refusal.problems]
+        except Refused as refusal:
+            problems = [str(refusal)]
+        else:
+            messages.success(
+                request, _("%(added)s entered, %(known)s had entered already.") % {"added": added, "known": known}
+            )
+            return _back(tournament)
+    return render(
+        request,
+        "tournaments/entrants_import.html",
+        {"club": tournament.club, "tournament": tournament, "form": form, "problems": problems},
+    )
+
+
+@require_POST
+@club_view
+def entrant_state(request: HttpRequest, slug: str, pk: int, entrant: int) -> HttpResponse:
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    who = get_object_or_404(Entrant, pk=entrant, tournament=tournament)
+    try:
+        services.set_state(who, request.POST.get("state", ""))
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    return _back(tournament)
+
+
+def _act(request: HttpRequest, tournament: Tournament, act: Any, said: str, then: str | None = None) -> HttpResponse:
+    """Carry out one of the director's buttons; its refusal becomes a message."""
+    try:
+        act()
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, said)
+    return redirect(then or tournament.get_absolute_url())
+
+
+@require_POST
+@club_view
+def draw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    form = KeyedForm(request.POST)
+    key = form.cleaned_data["key"] if form.is_valid() else ""
+    try:
+        drawn = services.draw_round(tournament, user=request.user, key=key)
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+        return _back(tournament)
+    messages.success(
+        request, _("Round %(number)s is drawn. Publish it when the seating is right.") % {"number": drawn.number}
+    )
+    return redirect(_round_url(drawn))
+
+
+def _round_url(round_: Round) -> str:
+    tournament = round_.tournament
+    return reverse(
+        "tournaments:round", kwargs={"slug": tournament.club.slug, "pk": tournament.pk, "number": round_.number}
+    )
+
+
+def _round_for(
+    request: HttpRequest, slug: str, pk: int, number: int, needed: str | None = None
+) -> tuple[Round, Access]:
+    tournament, access = get_tournament_for_user(request, slug, pk, needed)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if round_.state == DRAWN and not access.scores:
+        raise Http404("the round is not published")
+    round_.tournament = tournament
+    return round_, access
+
+
+@require_GET
+@club_view
+def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    round_, access = _round_for(request, slug, pk, number)
+    tournament = round_.tournament
+    tables = round_tables(round_)
+    found, bound = repeats(tournament, round_)
+    names = _names(field_of(tournament), access)
+    links = {}
+    if access.scores and round_.state == PUBLISHED:
+        for view in tables:
+            url = request.build_absolute_uri(reverse("table_link:home", kwargs={"token": view.table.token}))
+            links[view.table.pk] = url
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "club": tournament.club,
+            "tournament": tournament,
+            "round": round_,
+            "access": access,
+            "tables": [
+                (
+                    view,
+                    [(shown_name(p, access), points) for p, points in zip(view.players, view.points, strict=True)],
+                    links.get(view.table.pk),
+                )
+                for view in tables
+            ],
+            "repeats": [(names[r.a], names[r.b], r.before + 1) for r in found if r.round == number - 1],
+            "lower_bound": bound,
+            "byes": [names[n] for n in round_.byes],
+        },
+    )
+
+
+@require_POST
+@club_view
+def publish(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
+    said = _("Round %(number)s is published: the tables play.") % {"number": number}
+    return _act(request, round_.tournament, lambda: services.publish_round(round_), said, _round_url(round_))
+
+
+@require_POST
+@club_view
+def close_round(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
+    said = _("Round %(number)s is closed; its results count.") % {"number": number}
+    return _act(request, round_.tournament, lambda: services.close_round(round_), said)
+
+
+def _table_for(request: HttpRequest, slug: str, pk: int, table: int) -> RoundTable:
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    found = get_object_or_404(
+        RoundTable.objects.select_related("round__tournament"), pk=table, round__tournament=tournament
+    )
+    return found
+
+
+@require_POST
+@club_view
+def close_table(request: HttpRequest, slug: str, pk: int, table: int) -> HttpResponse:
+    found = _table_for(request, slug, pk, table)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    said = _("Table %(number)s is closed early.") % {"number": found.number}
+    return _act(
+        request,
+        found.round.tournament,
+        lambda: services.close_table_early(found, reason),
+        said,
+        _round_url(found.round),
+    )
+
+
+@require_POST
+@club_view
+def new_link(request: HttpRequest, slug: str, pk: int, table: int) -> HttpResponse:
+    found = _table_for(request, slug, pk, table)
+    said = _("Table %(number)s has a new link; the old one no longer works.") % {"number": found.number}
+    return _act(request, found.round.tournament, lambda: services.new_link(found), said, _round_url(found.round))
+
+
+@require_POST
+@club_view
+def close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    said = _("The tournament is closed. Only a club admin can still correct its deals.")
+    return _act(request, tournament, lambda: services.close_tournament(tournament), said)
+
+
+# --- standings, exports, printouts ---------------------------------------------------------
+
+
+@require_GET
+@club_view
+def standings_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, access = get_tournament_for_user(request, slug, pk)
+    field = field_of(tournament)
+    rows = standings_rows(tournament, field, _names(field, access), live=_live(tournament, access))
+    counted = [r for r in field.rounds if r.state == CLOSED or (r.state == PUBLISHED and _live(tournament, access))]
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "club": tournament.club,
+            "tournament": tournament,
+            "access": access,
+            "rows": rows,
+            "rounds": counted,
+            "tiebreaks": [TIEBREAK_WORDS[key] for key in tournament.tiebreaks],
+        },
+    )
+
+
+@require_GET
+@club_view
+def standings_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament, access = get_tournament_for_user(request, slug, pk)
+    field = field_of(tournament)
+    document = standings_document(tournament, _standings_for(tournament, access, field))
+    names = _names(field, access)
+    for line in document["standings"]:
+        line["name"] = names[line["start_number"]]
+    return JsonResponse(document, json_dumps_params={"ensure_ascii": False})
+
+
+def _filename(tournament: Tournament) -> str:
+    return f"{tournament.club.slug}-{tournament.date.isoformat()}-{tournament.pk}"
+
+
+@require_GET
+@club_view
+def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+    tournament, access = get_tournament_for_user(request, slug, pk)
+    field = field_of(tournament)
+    return workbook_response(
+        tournament_sheets(tournament, field, _names(field, access), live=_live(tournament, access)),
+        _filename(tournament),
+    )
+
+
+@require_GET
+@club_view
+def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+    tournament, access = get_tournament_for_user(request, slug, pk)
+    field = field_of(tournament)
+    return csv_response(
+        standings_sheet(tournament, field, _names(field, access), live=_live(tournament, access)), _filename(tournament)
+    )
+
+
+@require_GET
+@club_view
+def export_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The tournament document, as ``export_tournament`` prints it."""
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    return JsonResponse(tournament_document(tournament), json_dumps_params={"ensure_ascii": False, "indent": 1})
+
+
+@require_GET
+@club_view
+def seating(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """The seating list to print: by table, and by name."""
+    round_, access = _round_for(request, slug, pk, number)
+    tables = [(view, [shown_name(name, access) for name in view.players]) for view in round_tables(round_)]
+    by_name = sorted(
+        ((name, view.table.number, seat) for view, names in tables for seat, name in enumerate(names, start=1)),
+        key=lambda entry: entry[0].casefold(),
+    )
+    return render(
+        request,
+        "tournaments/print_seating.html",
+        {
+            "club": round_.tournament.club,
+            "tournament": round_.tournament,
+            "round": round_,
+            "tables": tables,
+            "by_name": by_name,
+        },
+    )
+
+
+@require_GET
+@club_view
+def table_cards(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """One card per table to print: names by seat, the first dealer, the deals to play and the QR
+    code of the table's link."""
+    round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
+    cards = []
+    for view in round_tables(round_):
+        url = request.build_absolute_uri(reverse("table_link:home", kwargs={"token": view.table.token}))
+        cards.append((view, url, qr_data_uri(url)))
+    return render(
+        request,
+        "tournaments/print_cards.html",
+        {"club": round_.tournament.club, "tournament": round_.tournament, "round": round_, "cards": cards},
+    )
+
+
+@require_GET
+@club_view
+def score_sheets(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """A blank score sheet per table to print: a row for every deal still due, with its dealer and,
+    at a table of four, who sits out."""
+    round_, access = _round_for(request, slug, pk, number)
+    tournament = round_.tournament
+    sheets = []
+    for view in round_tables(round_):
+        shown = {p.display_name: shown_name(p, access) for p in view.players}
+        deals = [
+            (number, shown[dealer], shown[out] if out else "")
+            for number, dealer, out in deals_ahead(view.table.sitting, view.due - view.deals)
+        ]
+        sheets.append((view, list(shown.values()), deals, len(view.players) == 4))
+    return render(
+        request,
+        "tournaments/print_sheets.html",
+        {"club": tournament.club, "tournament": tournament, "round": round_, "sheets": sheets},
+    )
