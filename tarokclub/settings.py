@@ -64,13 +64,16 @@ def env_hosts(name: str, default: str) -> list[str]:
     return hosts
 
 
-def env_addresses(name: str) -> list[str]:
-    """A comma-separated list of IP addresses; empty by default."""
+def env_proxies(name: str) -> list[str]:
+    """A comma-separated list of proxies: IP addresses, networks (``10.0.0.0/8``) or ``unix`` (a
+    proxy on this machine talking over a socket); empty by default."""
     raw = [part.strip() for part in os.environ.get(name, "").split(",") if part.strip()]
     try:
-        return [str(ipaddress.ip_address(part)) for part in raw]
+        return [part if part == "unix" else str(ipaddress.ip_network(part, strict=False)) for part in raw]
     except ValueError:
-        raise ImproperlyConfigured(f"{name}: give IP addresses separated by commas, such as 10.0.0.2") from None
+        raise ImproperlyConfigured(
+            f"{name}: give IP addresses or networks separated by commas, such as 10.0.0.2 or 10.0.0.0/8, or unix"
+        ) from None
 
 
 def database(url: str | None) -> dict[str, Any]:
@@ -116,6 +119,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # first, so that every answer carries the policy, the upload limit's 413 too
+    "tarokclub.security.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tarokclub.security.UploadLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -126,17 +131,18 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "tarokclub.security.ContentSecurityPolicyMiddleware",
 ]
 
-# Login throttling (scoring.accounts.throttle). Every phone at a club evening shares one Wi-Fi
-# address, so failures count per user name and address (a member mistyping locks out only his
-# name from there), and per address across names with a higher limit (someone guessing through
-# the member list); both only for the cool-off.
+# Sign-in throttling (scoring.accounts.throttle), on every sign-in path through the backend.
+# Every phone at a club evening shares one Wi-Fi address, so failures count per user name and
+# address (a member mistyping locks out only his name from there), and per address across names
+# with a higher limit (someone guessing through the member list: then names that failed from
+# there wait); both only for the cool-off.
+AUTHENTICATION_BACKENDS = ["scoring.accounts.throttle.ThrottledBackend"]
 TAROKCLUB_NAME_FAILURE_LIMIT = 5
 TAROKCLUB_ADDRESS_FAILURE_LIMIT = 20
 TAROKCLUB_LOGIN_COOL_OFF = datetime.timedelta(minutes=15)
-TAROKCLUB_TRUSTED_PROXIES = env_addresses("DJANGO_TRUSTED_PROXIES")
+TAROKCLUB_TRUSTED_PROXIES = env_proxies("DJANGO_TRUSTED_PROXIES")
 
 # The largest spreadsheet or document a club may upload (a 2,000-deal sitting's workbook is
 # about 1 MB); a larger upload is refused before it is read.

@@ -67,13 +67,46 @@ def test_the_lock_lifts_after_the_cool_off() -> None:
     assert log_in(Client(), "kim", "tarock-1754") == 302
 
 
-def test_failures_spread_over_many_names_lock_the_address_not_the_club() -> None:
+def test_a_guesser_through_many_names_gets_one_try_a_name_and_members_still_sign_in() -> None:
     make_member(make_club(), "kim", Membership.Role.VIEWER)
+    make_member(make_club("other"), "lea", Membership.Role.VIEWER)
     guesser = Client(REMOTE_ADDR="203.0.113.5")
-    for number in range(20):
+    for number in range(21):
         assert log_in(guesser, f"member{number}", "wrong") == 200
-    assert log_in(guesser, "kim", "tarock-1754") == 429
-    assert log_in(Client(REMOTE_ADDR="203.0.113.6"), "kim", "tarock-1754") == 302
+    assert log_in(guesser, "member3", "wrong") == 429, "a name that failed from here waits"
+    assert log_in(guesser, "lea", "wrong") == 200, "a name that has not failed gets its one try"
+    assert log_in(guesser, "lea", "tarock-1754") == 429, "and then waits too"
+    assert log_in(Client(REMOTE_ADDR="203.0.113.5"), "kim", "tarock-1754") == 302, "a member at the next table"
+
+
+def test_the_admins_sign_in_is_throttled_too() -> None:
+    club = make_club()
+    boss = make_member(club, "boss", Membership.Role.ADMIN)
+    boss.is_staff = boss.is_superuser = True
+    boss.save()
+    admin = Client(REMOTE_ADDR="192.0.2.44")
+    for _ in range(5):
+        admin.post("/admin/login/", {"username": "boss", "password": "wrong"})
+    response = admin.post("/admin/login/?next=/admin/", {"username": "boss", "password": "tarock-1754"})
+    assert response.status_code == 200 and "_auth_user_id" not in admin.session, "refused though right"
+    assert LoginFailure.objects.filter(username="boss").count() == 6
+
+
+def test_a_user_name_with_control_characters_is_counted_without_them() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    response = Client().post(LOGIN, {"username": "Ki\x07m\u200b", "password": "wrong"})
+    assert response.status_code == 200
+    assert LoginFailure.objects.get().username == "kim"
+    with_nul = Client().post(LOGIN, {"username": "kim\x00", "password": "wrong"})
+    assert with_nul.status_code == 200, "refused by the form, never a server error"
+
+
+def test_a_successful_sign_in_forgets_the_names_failures_from_that_address_only() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    log_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "wrong")
+    log_in(Client(REMOTE_ADDR="192.0.2.11"), "kim", "wrong")
+    assert log_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "tarock-1754") == 302
+    assert list(LoginFailure.objects.values_list("address", flat=True)) == ["192.0.2.11"]
 
 
 def test_behind_an_untrusted_proxy_the_forwarded_address_is_not_believed(settings: Any) -> None:
@@ -96,6 +129,24 @@ def test_behind_a_trusted_proxy_each_client_is_counted_at_his_own_address(settin
     assert log_in(kim, "kim", "tarock-1754") == 302, "nobody locks a member out through the proxy"
     spoofed = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.7, 203.0.113.9")
     assert log_in(spoofed, "kim", "tarock-1754") == 429, "a client cannot pick its address: the proxy adds it last"
+
+
+@pytest.mark.parametrize(
+    ("proxies", "remote", "forwarded", "client"),
+    [
+        (["10.0.0.0/8"], "10.1.2.3", "198.51.100.7", "198.51.100.7"),
+        (["10.0.0.0/8"], "192.0.2.1", "198.51.100.7", "192.0.2.1"),
+        (["unix"], "", "198.51.100.7", "198.51.100.7"),
+        ([], "", "198.51.100.7", "0.0.0.0"),
+        (["unix", "10.0.0.2/32"], "", "198.51.100.7, 10.0.0.2", "198.51.100.7"),
+    ],
+)
+def test_proxies_are_trusted_by_address_network_or_socket(
+    settings: Any, proxies: list[str], remote: str, forwarded: str, client: str
+) -> None:
+    settings.TAROKCLUB_TRUSTED_PROXIES = proxies
+    log_in(Client(REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded), "kim", "wrong")
+    assert LoginFailure.objects.get().address == client
 
 
 def test_a_huge_user_name_is_a_failed_login_like_any_other() -> None:

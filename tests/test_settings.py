@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 
-from tarokclub.settings import database, env_addresses, env_bool, env_hosts
+from tarokclub.settings import database, env_bool, env_hosts, env_proxies
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -89,4 +89,9 @@ def test_the_development_server_serves_only_this_computer_while_debug_is_on(sett
 def test_it_refuses_trusted_proxies_that_are_not_addresses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", "10.0.0.2,proxy.example.org")
     with pytest.raises(ImproperlyConfigured, match="DJANGO_TRUSTED_PROXIES"):
-        env_addresses("DJANGO_TRUSTED_PROXIES")
+        env_proxies("DJANGO_TRUSTED_PROXIES")
+
+
+def test_trusted_proxies_are_addresses_networks_or_a_unix_socket(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", " 10.0.0.2, 172.16.0.0/12 ,unix,fd00::1")
+    assert env_proxies("DJANGO_TRUSTED_PROXIES") == ["10.0.0.2/32", "172.16.0.0/12", "unix", "fd00::1/128"]

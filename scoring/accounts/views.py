@@ -1,19 +1,16 @@
-"""Logging in: Django's login page, refused while the name or the address is throttled."""
+"""Signing in: Django's sign-in page, answering 429 while the name or the address is throttled
+(``scoring.accounts.throttle`` refuses the attempt itself, on this page and the admin's)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpResponse
 from django.shortcuts import render
-
-from scoring.accounts.throttle import client_address, forget_old_failures, locked
 
 
 class LoginView(auth_views.LoginView):
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        forget_old_failures()
-        if locked(request.POST.get("username", ""), client_address(request)):
-            return render(request, "registration/locked_out.html", status=429)
-        return super().post(request, *args, **kwargs)
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        if getattr(self.request, "throttled", False):
+            return render(self.request, "registration/locked_out.html", status=429)
+        return super().form_invalid(form)
