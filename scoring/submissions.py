@@ -31,6 +31,8 @@ class Submission(models.Model):
     """A write form that was carried out: its key, and what it made (gone when it removed)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=100, default="")
+    """Which write the key was for: a key sent to another form is a new key there."""
     key = models.CharField(max_length=FORM_KEY_LENGTH)
     content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, null=True)
     object_id = models.BigIntegerField(null=True)
@@ -40,7 +42,7 @@ class Submission(models.Model):
     objects: ClassVar[models.Manager[Submission]] = models.Manager()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["club", "key"], name="one_write_per_form_key")]
+        constraints = [models.UniqueConstraint(fields=["club", "kind", "key"], name="one_write_per_form_key")]
 
     def __str__(self) -> str:
         return f"form {self.key} in {self.club}"
@@ -57,6 +59,9 @@ class Done(Generic[T]):
 def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
     """Carry out ``write`` once per form key; a repeated key returns the first send's result.
 
+    Keys are kept per write (the place of ``write`` in the code), so a key sent to another form
+    than the one it was made for is a new key there, never another form's answer.
+
     Two sends at once: on SQLite the second waits for the first's transaction and then finds
     its record; on PostgreSQL the key is claimed (its record inserted) before the write, so the
     second's claim waits on the unique key until the first commits, collides, its transaction
@@ -65,13 +70,14 @@ def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
     """
     if not key:
         return Done(write(), first=True)
+    kind = write.__qualname__[:100]  # the write's place in the code, such as save_player.<locals>.write
     for attempt in range(2):
         try:
             with transaction.atomic():
-                earlier = Submission.objects.filter(club=club, key=key).first()
+                earlier = Submission.objects.filter(club=club, kind=kind, key=key).first()
                 if earlier is not None:
                     return Done(earlier.answer, first=False)
-                claim = Submission.objects.create(club=club, key=key)
+                claim = Submission.objects.create(club=club, kind=kind, key=key)
                 result = write()
                 if result is not None:
                     claim.answer = result

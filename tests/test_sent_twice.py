@@ -119,6 +119,17 @@ def test_a_take_back_offered_for_a_deal_no_longer_last_takes_back_nothing(admin:
 
 
 @pytest.mark.django_db
+def test_a_key_sent_to_another_form_is_a_new_key_there() -> None:
+    club = make_club()
+    key = new_key()
+    zoe = save_player(club, display_name="Zoe", key=key)
+    newbie = add_member(club, username="newbie", role="viewer", password="a-long-secret-1754", key=key)
+    assert zoe.first and newbie.first, "both forms wrote"
+    assert isinstance(newbie.result, Membership) and Membership.objects.filter(user__username="newbie").exists()
+    assert Submission.objects.filter(key=key).count() == 2
+
+
+@pytest.mark.django_db
 def test_closing_twice_closes_once(admin: tuple[Client, Any]) -> None:
     client, club = admin
     sitting = make_sitting(club, "grosstarock", *PLAYERS)
