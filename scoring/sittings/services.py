@@ -88,19 +88,24 @@ def start_sitting(
     return started
 
 
-def import_sitting(club: Club, doc: object, *, user: User, key: str = "") -> Sitting:
+def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_players: bool = True) -> Sitting:
     """Store a whole sitting document, all or nothing; the form's ``key`` sent again returns the
     sitting the first send imported.
 
-    Players are matched by display name within the club and created when missing; names are
-    normalised first, as on every path ("  Anna  " is Anna), and a name the club could not keep
-    is refused. Options the document leaves out take the engine's defaults (not the club's), so
-    the stored sitting scores exactly as the document does.
+    Players are matched by display name within the club and created when missing (with
+    ``new_players``: a scorekeeper's import, who may not add players, is refused instead); names
+    are normalised first, as on every path ("  Anna  " is Anna), and a name the club could not
+    keep is refused. Options the document leaves out take the engine's defaults (not the club's),
+    so the stored sitting scores exactly as the document does.
     """
     doc = with_normalised_names(doc)
     checked = read_sitting(doc)
     assert isinstance(doc, dict)
     bad = [(name, problem) for name in checked.players if (problem := name_problem(name))]
+    if not new_players:
+        known = set(club.players.filter(display_name__in=checked.players).values_list("display_name", flat=True))
+        unknown = "not a player of the club: a club admin adds players first"
+        bad += [(name, unknown) for name in checked.players if name not in known]
     if bad:
         raise InvalidSitting([Problem(None, "players", f"{show(name)}: {problem}") for name, problem in bad])
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()

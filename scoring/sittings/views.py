@@ -147,14 +147,16 @@ def score_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
 @require_http_methods(["GET", "POST"])
 @club_view
 def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """A sitting from its workbook (or a sitting document), all or nothing."""
-    club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    """A sitting from its workbook (or a sitting document), all or nothing. Only a club admin's
+    import adds the players the club does not know yet."""
+    club, access = get_club_for_user(request, slug, Role.SCOREKEEPER)
     form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
             doc = read_sitting_file(form.cleaned_data["file"].read(), max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
-            sitting = import_sitting(club, doc, user=request.user, key=form.cleaned_data["key"])
+            key = form.cleaned_data["key"]
+            sitting = import_sitting(club, doc, user=request.user, key=key, new_players=access.administers)
         except UnreadableFile as refusal:
             problems = [str(problem) for problem in refusal.problems]
         except InvalidSitting as refusal:

@@ -1,10 +1,9 @@
 """Uploads through the pages: a sitting's workbook and a list of players; hostile files refused
-within a second with a clear message, nothing stored, never a server error."""
+with a clear message, nothing stored, never a server error (how fast: ``bench/hostile_files.py``)."""
 
 from __future__ import annotations
 
 import io
-import time
 from typing import Any
 
 import openpyxl
@@ -13,11 +12,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from bench.hostile_files import row_flood, zip_bomb
 from scoring.models import Membership, Player, Sitting
 from scoring.submissions import new_key
 
 from ..factories import golden, make_club, make_member, make_players
-from .test_reader import row_flood, zip_bomb
 from .test_sitting_workbook import workbook_of
 
 pytestmark = pytest.mark.django_db
@@ -60,6 +59,22 @@ def test_a_sitting_workbook_with_a_wrong_deal_is_refused_naming_the_deal(admin: 
     assert not Sitting.objects.exists()
 
 
+def test_a_scorekeepers_import_uses_the_clubs_players_and_adds_none() -> None:
+    club = make_club()
+    client = Client()
+    client.force_login(make_member(club, "kim", Membership.Role.SCOREKEEPER))
+    doc = {**golden("danish_tarok", "three-deals-pots"), "date": "2026-11-30"}
+    url = reverse("sittings:import", kwargs={"slug": club.slug})
+    make_players(club, *doc["players"][1:])
+    response = send(client, url, "evening.xlsx", workbook_of(doc))
+    assert response.context["problems"] == [
+        f'players: "{doc["players"][0]}": not a player of the club: a club admin adds players first'
+    ]
+    assert not Sitting.objects.exists() and Player.objects.count() == len(doc["players"]) - 1
+    make_players(club, doc["players"][0])
+    assert send(client, url, "evening.xlsx", workbook_of(doc)).status_code == 302
+
+
 HOSTILE = {
     "not a workbook": (b"\x00\x01 just some bytes" * 100, "workbook"),
     "a PDF": (b"%PDF-1.7 pretending", "PDF"),
@@ -71,30 +86,25 @@ HOSTILE = {
 
 @pytest.mark.parametrize("case", list(HOSTILE))
 @pytest.mark.parametrize("page", ["sittings:import", "club:players_import"])
-def test_a_hostile_file_is_refused_within_a_second(admin: tuple[Client, Any], case: str, page: str) -> None:
+def test_a_hostile_file_is_refused_with_a_clear_message(admin: tuple[Client, Any], case: str, page: str) -> None:
     client, club = admin
     data, said = HOSTILE[case]
     if data is None:
         data = zip_bomb() if case == "a decompression bomb" else row_flood()
-    started = time.perf_counter()
     response = send(client, reverse(page, kwargs={"slug": club.slug}), "upload.xlsx", data)
-    seconds = time.perf_counter() - started
     assert response.status_code == 200
     assert any(said in problem for problem in response.context["problems"]), response.context["problems"]
-    assert seconds < 1, f"{case} took {seconds:.2f} s"
     assert not Sitting.objects.exists() and not Player.objects.exists()
 
 
 def test_an_upload_over_the_limit_is_refused_before_it_is_read(admin: tuple[Client, Any], settings: Any) -> None:
     client, club = admin
     settings.TAROKCLUB_UPLOAD_MAX_BYTES = 10_000_000
-    started = time.perf_counter()
     response = send(
         client, reverse("sittings:import", kwargs={"slug": club.slug}), "big.xlsx", b"PK" + b"0" * 50_000_000
     )
     assert response.status_code == 413
     assert "the limit is 10 MB" in response.content.decode()
-    assert time.perf_counter() - started < 1
     assert not Sitting.objects.exists()
 
 
