@@ -48,6 +48,7 @@ bench: $(SITE)
 	$(BIN)/python -m bench.deal_entry
 	$(BIN)/python -m bench.spreadsheets
 	$(BIN)/python -m bench.sitting_import
+	$(BIN)/python -m bench.hostile_files
 	$(BIN)/python -m bench.draw
 	$(BIN)/python -m bench.tournament_standings
 

@@ -16,9 +16,9 @@ row and column; every problem of the scoring by deal and field.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.utils import translation
@@ -37,14 +37,20 @@ from scoring.spreadsheets.reader import (
     NAME,
     TEXT,
     WHOLE,
+    CellProblem,
     Column,
     Row,
     SpreadsheetProblem,
     UnreadableFile,
     Workbook,
+    date_cell,
     read_rows,
+    whole_cell,
+    yes_or_no_cell,
 )
 from scoring.spreadsheets.writer import Money, Printing, Sheet
+
+T = TypeVar("T")
 
 DEALS, ITEMS, BREAKDOWN, TOTALS, HOUSE_RULES = _("Deals"), _("Items"), _("Breakdown"), _("Totals"), _("House rules")
 DEAL, DEALER, SITS_OUT = _("Deal"), _("Dealer"), _("Sits out")
@@ -382,10 +388,9 @@ def read_options(settings_of: Mapping[str, Row], variant: Variant, problems: Pro
         text = str(row["value"]).strip()
         value: bool | int | str | None
         if option.kind == "bool":
-            value = {"true": True, "false": False, "1": True, "0": False}.get(text.casefold())
-            value = value if value is not None else _yes_or_no(text)
+            value = _or_none(yes_or_no_cell, row["value"])
         elif option.kind == "whole":
-            value = int(text) if text.lstrip("-").isdecimal() and len(text) < 10 else None
+            value = _or_none(whole_cell, row["value"])
         else:
             words = {w.casefold(): c for c in option.choices for w in [c, *titles(option.word(c))]}
             value = words.get(text.casefold())
@@ -396,22 +401,20 @@ def read_options(settings_of: Mapping[str, Row], variant: Variant, problems: Pro
     return chosen
 
 
-def _yes_or_no(text: str) -> bool | None:
-    yes = {w.casefold() for w in [*titles(_("yes")), "ja", "yes", "x", "wahr", "sand"]}
-    no = {w.casefold() for w in [*titles(_("no")), "nein", "nej", "no", "falsch", "falsk"]}
-    return True if text.casefold() in yes else False if text.casefold() in no else None
+def _or_none(convert: Callable[[object], T], value: object) -> T | None:
+    """The cell converted by one of the reader's converters, or ``None`` if it cannot be."""
+    try:
+        return convert(value)
+    except CellProblem:
+        return None
 
 
 def read_date(row: Row, problems: Problems) -> str | None:
-    value = row["value"]
-    if isinstance(value, datetime.date):
-        return value.isoformat()[:10]
-    text = str(value).strip()[:10]
-    try:
-        return datetime.date.fromisoformat(text).isoformat()
-    except ValueError:
+    date = _or_none(date_cell, row["value"])
+    if date is None:
         problems.add(row, "value", f"{row['value']!r} is not a date written YYYY-MM-DD")
         return None
+    return date.isoformat()
 
 
 def deal_field_columns(variant: Variant, players: Sequence[str]) -> list[Column]:
@@ -519,7 +522,7 @@ def read_item_value(row: Row, key: str, spec: FieldSpec, problems: Problems) -> 
     if value in (None, ""):
         return None
     if spec.kind == "flag":
-        said = _yes_or_no(str(value)) if not isinstance(value, bool) else value
+        said = _or_none(yes_or_no_cell, value)
         if said is None:
             problems.add(row, key, f"{value!r} is neither yes nor no")
         return said or None

@@ -97,7 +97,7 @@ KINDS = (TEXT, NAME, WHOLE, DECIMAL, DATE, BOOL, CHOICE, ANY)
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 TRUE_WORDS = frozenset({"true", "yes", "y", "ja", "j", "1", "x", "wahr", "sand"})
 FALSE_WORDS = frozenset({"false", "no", "n", "nein", "nej", "0", "falsch", "falsk"})
-WHOLE_TEXT = re.compile(r"[+-]?\d+")
+WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,18}")  # beyond 18 digits no score or count is meant
 ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 DAY_FIRST_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -437,8 +437,9 @@ class _Cell(NamedTuple):
 EMPTY = _Cell(None, "n")
 
 
-class _Bad(Exception):
-    """A cell that cannot be read as its column asks; the message says why."""
+class CellProblem(Exception):
+    """A cell that cannot be read as its column asks; the message says why. The converters
+    (``whole_cell``, ``yes_or_no_cell``, ``date_cell``) raise it for sheets read by hand."""
 
 
 def _title_key(text: object) -> str:
@@ -581,7 +582,7 @@ class _Reader:
                 continue
             try:
                 values[column.key] = self.convert(column, value)
-            except _Bad as bad:
+            except CellProblem as bad:
                 self.add(number, index, title, str(bad))
         return Row(self.sheet, number, values, self.where)
 
@@ -592,25 +593,25 @@ class _Reader:
         if kind in (TEXT, NAME, ANY):
             return _text(value, column, csv=self.csv)
         if kind == WHOLE:
-            return _whole(value)
+            return whole_cell(value)
         if kind == DECIMAL:
             return _decimal(value)
         if kind == DATE:
-            return _date(value)
+            return date_cell(value)
         if kind == BOOL:
-            return _bool(value)
+            return yes_or_no_cell(value)
         return _choice(value, column)
 
 
 def _text(value: object, column: Column, *, csv: bool) -> str:
     if isinstance(value, bool):
-        raise _Bad(f"{value} is a yes/no value, not a text")
+        raise CellProblem(f"{value} is a yes/no value, not a text")
     if isinstance(value, int):
         text = str(value)
     elif isinstance(value, float):
         text = str(int(value)) if value.is_integer() else repr(value)
     elif isinstance(value, dt.date | dt.time | dt.timedelta):
-        raise _Bad(f"{_shown(value)} is a date or time, not a text")
+        raise CellProblem(f"{_shown(value)} is a date or time, not a text")
     else:
         text = str(value)
     text = unicodedata.normalize("NFC", text.strip())
@@ -619,33 +620,34 @@ def _text(value: object, column: Column, *, csv: bool) -> str:
     control = CONTROL.search(text)
     if control:
         code = ord(control.group())
-        raise _Bad(f"{_shown(text)} contains a control character (U+{code:04X}), which is not allowed")
+        raise CellProblem(f"{_shown(text)} contains a control character (U+{code:04X}), which is not allowed")
     if column.kind == NAME:
         text = " ".join(text.split())
     if len(text) > column.max_length:
-        raise _Bad(f"{_shown(text)} is {len(text)} characters long; at most {column.max_length} are allowed")
+        raise CellProblem(f"{_shown(text)} is {len(text)} characters long; at most {column.max_length} are allowed")
     return text
 
 
-def _whole(value: object) -> int:
+def whole_cell(value: object) -> int:
+    """A whole number from a cell: a number, or text such as ``-5`` or ``+12`` (``−`` too)."""
     if isinstance(value, bool):
-        raise _Bad(f"{value} is a yes/no value, not a whole number")
+        raise CellProblem(f"{value} is a yes/no value, not a whole number")
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if value.is_integer():
             return int(value)
-        raise _Bad(f"{value} is not a whole number")
+        raise CellProblem(f"{value} is not a whole number")
     if isinstance(value, str):
         text = value.strip().replace("\u2212", "-")
         if WHOLE_TEXT.fullmatch(text):
             return int(text)
-    raise _Bad(f"{_shown(value)} is not a whole number")
+    raise CellProblem(f"{_shown(value)} is not a whole number")
 
 
 def _decimal(value: object) -> Decimal:
     if isinstance(value, bool):
-        raise _Bad(f"{value} is a yes/no value, not a number")
+        raise CellProblem(f"{value} is a yes/no value, not a number")
     if isinstance(value, int):
         return Decimal(value)
     if isinstance(value, float):
@@ -654,7 +656,7 @@ def _decimal(value: object) -> Decimal:
         number = _decimal_text(value.strip().replace("\u2212", "-"))
         if number is not None:
             return number
-    raise _Bad(f"{_shown(value)} is not a number")
+    raise CellProblem(f"{_shown(value)} is not a number")
 
 
 def _decimal_text(text: str) -> Decimal | None:
@@ -676,7 +678,8 @@ def _decimal_text(text: str) -> Decimal | None:
     return Decimal(f"{sign}{whole or '0'}.{fraction}")
 
 
-def _date(value: object) -> dt.date:
+def date_cell(value: object) -> dt.date:
+    """A date from a cell: a date, or text written ``2026-11-30`` or ``30.11.2026``."""
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
@@ -691,13 +694,14 @@ def _date(value: object) -> dt.date:
                 day, month, year = (int(g) for g in match.groups())
                 return dt.date(year, month, day)
         except ValueError:
-            raise _Bad(f"{_shown(value)} is not a date that exists") from None
+            raise CellProblem(f"{_shown(value)} is not a date that exists") from None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        raise _Bad(f"{_shown(value)} is a number, not a date: format the cell as a date")
-    raise _Bad(f"{_shown(value)} is not a date (write 2026-11-30 or 30.11.2026)")
+        raise CellProblem(f"{_shown(value)} is a number, not a date: format the cell as a date")
+    raise CellProblem(f"{_shown(value)} is not a date (write 2026-11-30 or 30.11.2026)")
 
 
-def _bool(value: object) -> bool:
+def yes_or_no_cell(value: object) -> bool:
+    """Yes or no from a cell: a truth value, 1 or 0, or a word in any of the site's languages."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int | float) and value in (0, 1):
@@ -708,7 +712,7 @@ def _bool(value: object) -> bool:
             return True
         if word in FALSE_WORDS:
             return False
-    raise _Bad(f"{_shown(value)} is not yes or no (write yes/no, ja/nein/nej, 1/0 or x)")
+    raise CellProblem(f"{_shown(value)} is not yes or no (write yes/no, ja/nein/nej, 1/0 or x)")
 
 
 def _choice(value: object, column: Column) -> object:
@@ -719,7 +723,7 @@ def _choice(value: object, column: Column) -> object:
             return result
     listed = list(column.choices)
     shown = ", ".join(listed[:12]) + (", …" if len(listed) > 12 else "")
-    raise _Bad(f"{_shown(value)} is not one of: {shown}")
+    raise CellProblem(f"{_shown(value)} is not one of: {shown}")
 
 
 # --- reading a sheet ------------------------------------------------------------------------
@@ -897,7 +901,7 @@ def read_name_list(
                 )
             try:
                 rows = list(_sheet_rows(worksheet, max_rows))
-            except Exception as error:
+            except Exception as error:  # openpyxl meeting XML it cannot parse halfway through a sheet
                 raise _refuse("the sheet is damaged and cannot be read", sheet=worksheet.title) from error
             sheet, csv_mode = worksheet.title, False
     else:

@@ -1,12 +1,10 @@
-"""The reader: hostile files refused quickly and clearly, tables read with every problem named."""
+"""The reader: hostile files refused clearly, tables read with every problem named."""
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import io
 import os
-import time
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
@@ -14,6 +12,7 @@ from decimal import Decimal
 import openpyxl
 import pytest
 
+from bench.hostile_files import SHEET_HEAD, SHEET_TAIL, row_flood, template, with_sheet_xml, xlsx, zip_bomb
 from scoring.spreadsheets import reader
 from scoring.spreadsheets.reader import (
     BOOL,
@@ -31,17 +30,10 @@ from scoring.spreadsheets.reader import (
     read_name_list,
     read_rows,
 )
-from scoring.spreadsheets.writer import Money, Sheet, write_xlsx
+from scoring.spreadsheets.writer import Money, Sheet
 
 LIMIT = 10 * 1024 * 1024
 """The site's upload limit in these tests: 10 MiB."""
-
-SHEET_XML = "xl/worksheets/sheet1.xml"
-SHEET_HEAD = (
-    b'<?xml version="1.0" encoding="UTF-8"?>'
-    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-)
-SHEET_TAIL = b"</sheetData></worksheet>"
 
 DEAL_COLUMNS = (
     Column("deal", ("Deal", "Spiel", "Spil"), WHOLE, required=True),
@@ -58,12 +50,6 @@ DEAL_COLUMNS = (
 # --- making files ---------------------------------------------------------------------------
 
 
-def xlsx(*sheets: Sheet) -> bytes:
-    out = io.BytesIO()
-    write_xlsx(sheets, out)
-    return out.getvalue()
-
-
 def hand_made(rows: Iterable[Iterable[object]], title: str = "Deals") -> bytes:
     """A workbook made with ordinary openpyxl, as a person's Excel would save it (formulas too)."""
     book = openpyxl.Workbook()
@@ -76,54 +62,11 @@ def hand_made(rows: Iterable[Iterable[object]], title: str = "Deals") -> bytes:
     return out.getvalue()
 
 
-@functools.cache
-def template() -> bytes:
-    return xlsx(Sheet("Deals", ("Deal",), [[1]]))
-
-
-def with_sheet_xml(parts: Iterable[bytes], name: str = SHEET_XML, level: int = 1) -> bytes:
-    """A real workbook whose first sheet's XML is replaced by ``parts``, streamed into the zip."""
-    out = io.BytesIO()
-    with (
-        zipfile.ZipFile(io.BytesIO(template())) as source,
-        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as target,
-    ):
-        for info in source.infolist():
-            if info.filename != name:
-                target.writestr(info.filename, source.read(info.filename))
-        with target.open(name, "w", force_zip64=True) as member:
-            for part in parts:
-                member.write(part)
-    return out.getvalue()
-
-
-@functools.cache
-def zip_bomb() -> bytes:
-    """300 MB of zeros as a sheet's XML: packs to about 1.4 MB."""
-    chunk = b"0" * 2**20
-    return with_sheet_xml([SHEET_HEAD, *(chunk for _ in range(300)), SHEET_TAIL])
-
-
-@functools.cache
-def row_flood(rows: int = 1_000_000) -> bytes:
-    """A sheet of one header row and then ``rows`` formatted empty rows (40 MB of XML)."""
-
-    def parts() -> Iterator[bytes]:
-        yield SHEET_HEAD + b'<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>'
-        for start in range(2, rows + 2, 10_000):
-            stop = min(start + 10_000, rows + 2)
-            yield "".join(f'<row r="{r}" s="1" customFormat="1"/>' for r in range(start, stop)).encode()
-        yield SHEET_TAIL
-
-    return with_sheet_xml(parts())
-
-
-def refused(open_it: Callable[[], object]) -> tuple[str, float]:
-    """The refusal's text and how long refusing took, in seconds."""
-    start = time.perf_counter()
+def refused(open_it: Callable[[], object]) -> str:
+    """The refusal's text (how long refusing takes is ``bench/hostile_files.py``'s to measure)."""
     with pytest.raises(UnreadableFile) as caught:
         open_it()
-    return str(caught.value), time.perf_counter() - start
+    return str(caught.value)
 
 
 def problems(open_it: Callable[[], object]) -> list[str]:
@@ -151,17 +94,15 @@ def read_deals(data: bytes, columns: Iterable[Column] = DEAL_COLUMNS) -> reader.
     ],
     ids=["empty", "random bytes", "pdf", "ole2", "csv"],
 )
-def test_it_refuses_what_is_not_a_workbook_quickly(data: bytes, message: str) -> None:
-    text, seconds = refused(lambda: open_workbook(data, max_bytes=LIMIT))
+def test_it_refuses_what_is_not_a_workbook(data: bytes, message: str) -> None:
+    text = refused(lambda: open_workbook(data, max_bytes=LIMIT))
     assert message in text
-    assert seconds < 1
 
 
 def test_it_refuses_a_damaged_zip() -> None:
     data = template()
-    text, seconds = refused(lambda: open_workbook(data[: len(data) // 2], max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(data[: len(data) // 2], max_bytes=LIMIT))
     assert text == "the file is damaged: its zip archive cannot be read"
-    assert seconds < 1
 
 
 def test_it_refuses_a_zip_without_a_workbook_and_names_an_opendocument_file() -> None:
@@ -169,54 +110,48 @@ def test_it_refuses_a_zip_without_a_workbook_and_names_an_opendocument_file() ->
     with zipfile.ZipFile(out, "w") as archive:
         archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
         archive.writestr("content.xml", "<office:document-content/>")
-    text, _ = refused(lambda: open_workbook(out.getvalue(), max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(out.getvalue(), max_bytes=LIMIT))
     assert "an OpenDocument spreadsheet (.ods), not an .xlsx workbook" in text
 
 
-def test_it_refuses_an_upload_over_the_limit_quickly_saying_both_sizes() -> None:
+def test_it_refuses_an_upload_over_the_limit_saying_both_sizes() -> None:
     data = b"PK\x03\x04" + bytes(50 * 1024 * 1024)
-    text, seconds = refused(lambda: open_workbook(data, max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(data, max_bytes=LIMIT))
     assert text == "the file is 52 MB; the limit is 10 MB"
-    assert seconds < 1
-    text, seconds = refused(lambda: open_workbook(io.BytesIO(data), max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(io.BytesIO(data), max_bytes=LIMIT))
     assert text == "the file is 52 MB; the limit is 10 MB"
-    assert seconds < 1
 
 
-def test_it_refuses_a_decompression_bomb_quickly() -> None:
+def test_it_refuses_a_decompression_bomb() -> None:
     bomb = zip_bomb()
     assert len(bomb) < 2 * 1024 * 1024
-    text, seconds = refused(lambda: open_workbook(bomb, max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(bomb, max_bytes=LIMIT))
     assert "would unpack to 315 MB in its part xl/worksheets/sheet1.xml alone" in text
     assert "zip bomb" in text
-    assert seconds < 1
 
 
 def test_it_refuses_a_part_packed_far_tighter_than_a_workbook() -> None:
     bomb = with_sheet_xml([SHEET_HEAD, b"0" * 20_000_000, SHEET_TAIL])
-    text, seconds = refused(lambda: open_workbook(bomb, max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(bomb, max_bytes=LIMIT))
     assert "xl/worksheets/sheet1.xml is packed" in text and "possible zip bomb" in text
-    assert seconds < 1
 
 
 def test_it_refuses_a_workbook_that_unpacks_to_too_much_altogether(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "MAX_TOTAL_BYTES", 2_000)
-    text, _ = refused(lambda: open_workbook(template(), max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(template(), max_bytes=LIMIT))
     assert "the file would unpack to" in text and "possible zip bomb" in text
 
 
-def test_it_refuses_a_million_formatted_empty_rows_quickly() -> None:
+def test_it_refuses_a_million_formatted_empty_rows() -> None:
     flood = row_flood()
-    text, seconds = refused(lambda: open_workbook(flood, max_bytes=LIMIT))
+    text = refused(lambda: open_workbook(flood, max_bytes=LIMIT))
     assert text.startswith("Deals: the sheet has more than 50,000 rows (empty formatted rows count too)")
-    assert seconds < 1
 
 
-def test_it_refuses_a_hundred_thousand_formatted_empty_rows_in_a_name_list_quickly() -> None:
+def test_it_refuses_a_hundred_thousand_formatted_empty_rows_in_a_name_list() -> None:
     flood = row_flood(100_000)
-    text, seconds = refused(lambda: read_name_list(flood, "players.xlsx", max_bytes=LIMIT))
+    text = refused(lambda: read_name_list(flood, "players.xlsx", max_bytes=LIMIT))
     assert "the sheet has more than 50,000 rows" in text
-    assert seconds < 1
 
 
 def test_it_stops_at_the_row_cap_when_one_row_sits_a_million_rows_down() -> None:
@@ -228,9 +163,7 @@ def test_it_stops_at_the_row_cap_when_one_row_sits_a_million_rows_down() -> None
             SHEET_TAIL,
         ]
     )
-    start = time.perf_counter()
     found = problems(lambda: read_deals(far, DEAL_COLUMNS[:1]))
-    assert time.perf_counter() - start < 1
     assert found == ["Deals: the sheet has more than 50,000 rows; the limit is 50,000"]
 
 
@@ -409,8 +342,12 @@ def test_it_names_csv_problems_like_sheet_problems() -> None:
     assert problems(lambda: read_csv_rows(data, DEAL_COLUMNS, max_bytes=LIMIT)) == [
         'CSV, row 3, column A (Deal): "abc" is not a whole number'
     ]
-    text, seconds = refused(lambda: read_csv_rows(bytes(11 * 1024 * 1024), DEAL_COLUMNS, max_bytes=LIMIT))
-    assert text == "the file is 12 MB; the limit is 10 MB" and seconds < 1
+    huge = b"Deal;Declarer\n" + b"9" * 5000 + b";Anna\n"
+    assert problems(lambda: read_csv_rows(huge, DEAL_COLUMNS, max_bytes=LIMIT)) == [
+        'CSV, row 2, column A (Deal): "' + "9" * 39 + '…" is not a whole number'
+    ], "a number of 5,000 digits is no number, never a server error"
+    text = refused(lambda: read_csv_rows(bytes(11 * 1024 * 1024), DEAL_COLUMNS, max_bytes=LIMIT))
+    assert text == "the file is 12 MB; the limit is 10 MB"
     assert problems(lambda: read_csv_rows(b"\x00\x01binary", DEAL_COLUMNS, max_bytes=LIMIT)) == [
         "the file is neither an .xlsx workbook nor a CSV text file"
     ]
@@ -487,8 +424,8 @@ def test_it_refuses_names_too_long_empty_or_with_control_characters() -> None:
 
 def test_it_refuses_a_password_protected_name_list() -> None:
     data = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600)
-    text, seconds = refused(lambda: read_name_list(data, "players.xlsx", max_bytes=LIMIT))
-    assert "password-protected" in text and seconds < 1
+    text = refused(lambda: read_name_list(data, "players.xlsx", max_bytes=LIMIT))
+    assert "password-protected" in text
 
 
 def test_it_normalises_names_to_one_spelling() -> None:
@@ -523,6 +460,5 @@ def test_a_two_thousand_deal_sitting_workbook_passes_every_limit() -> None:
     )
     with open_workbook(data, max_bytes=LIMIT) as book:
         assert book.sheet_names == ("Deals", "Items", "Breakdown")
-        start = time.perf_counter()
         read = read_rows(book, "Deals", DEAL_COLUMNS[:2])
-        assert len(read) == 2_000 and time.perf_counter() - start < 3
+        assert len(read) == 2_000

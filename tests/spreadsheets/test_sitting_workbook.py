@@ -231,6 +231,22 @@ def test_every_problem_of_a_workbook_names_its_sheet_row_and_column() -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("value", ["--5", "5x", "9" * 30, "yes"])
+def test_a_house_rule_that_is_no_number_is_named_not_a_server_error(value: str) -> None:
+    data = filled_template("danish_tarok", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, 40, 20, 18]])
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    for row in book["House rules"].iter_rows(min_row=2):
+        if row[0].value == "ante":
+            row[1].value = value
+    out = io.BytesIO()
+    book.save(out)
+    with pytest.raises(UnreadableFile) as refusal:
+        read_sitting_file(out.getvalue(), max_bytes=10**7)
+    (said,) = [str(problem) for problem in refusal.value.problems]
+    assert said.startswith("House rules, row ") and said.endswith(f"column B (Value): {value!r} is not a value of ante")
+
+
+@pytest.mark.django_db
 def test_the_import_command_takes_a_workbook_chosen_by_its_content(tmp_path: Path) -> None:
     from io import StringIO
 
