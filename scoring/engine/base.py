@@ -439,28 +439,85 @@ FLOWS = {
 """Who pays whom, said after what is paid for."""
 
 
-def each_opponent_pays(
-    earner: str, players: Sequence[str], value: int, what: Reason, payer: str = "opponent"
-) -> list[Line]:
-    """Every other player pays ``value`` to ``earner``; a negative value is a penalty to each.
+class Ledger:
+    """The payments of one deal, as a variant's rules make them.
 
-    The reason of every line is ``what`` followed by who pays whom.
+    Every payment adds its points to the players' ``scores`` and to the ``pots``, which start as
+    the pots stood before the deal: a rule that needs what a pot holds now reads it here. Each
+    payment says what it is paid for, as the template of its reason with the values as keywords
+    (``_("{player} wins the {ultimo}"), player=who, ultimo=term("pagat_ultimo")``), or as a
+    reason already made when one reason explains several payments.
+
+    Only a ledger that explains keeps the breakdown: its ``lines``, each with its reason (whose
+    text is written when the lines are stored or shown). On the scores path ``lines`` is
+    ``None`` and a payment is a few additions: no line, reason or text is made.
     """
-    others = [p for p in players if p != earner]
-    reason = why(FLOWS[payer, value >= 0], what=what, value=abs(value))
-    return [Line(value * len(others), reason, earner)] + [Line(-value, reason, p) for p in others]
+
+    __slots__ = ("active", "declarer", "largest", "lines", "pots", "scores")
+
+    def __init__(self, deal: Deal, pots: Mapping[str, int], *, explain: bool) -> None:
+        self.active = deal.active
+        self.declarer = deal.declarer
+        self.scores = dict.fromkeys(deal.players, 0)
+        """Each player's game points in the deal so far."""
+        self.pots = dict(pots)
+        """What each pot holds after the payments so far."""
+        self.lines: list[Line] | None = [] if explain else None
+        """The breakdown so far, when the ledger explains."""
+        self.largest = 0
+        """The largest amount of one line so far, explained or not: no line may go beyond
+        ``MOST_POINTS``, and the scores path must refuse what the explained path refuses."""
+
+    def net(self, player: str, points: int, what: str | Reason, /, **values: object) -> None:
+        """The player's own amount (card points against par, a band): one line."""
+        self.scores[player] += points
+        if abs(points) > self.largest:
+            self.largest = abs(points)
+        if self.lines is not None:
+            self.lines.append(Line(points, reason(what, values), player))
+
+    def each_opponent_pays(
+        self, earner: str, value: int, what: str | Reason, /, *, payer: str = "opponent", **values: object
+    ) -> None:
+        """Every other active player pays ``value`` to ``earner``; a negative value is a penalty to each.
+
+        The reason of every line is ``what`` followed by who pays whom: ``payer`` names them
+        (``opponent``, ``defender``, ``other player``).
+        """
+        others = [p for p in self.active if p != earner]
+        scores = self.scores
+        for name in others:
+            scores[name] -= value
+        scores[earner] += value * len(others)
+        if abs(value) * len(others) > self.largest:
+            self.largest = abs(value) * len(others)
+        if self.lines is not None:
+            paid = Reason(FLOWS[payer, value >= 0], {"what": reason(what, values), "value": abs(value)})
+            self.lines.append(Line(value * len(others), paid, earner))
+            self.lines += [Line(-value, paid, name) for name in others]
+
+    def per_defender(self, value: int, what: str | Reason, /, **values: object) -> None:
+        """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
+        self.each_opponent_pays(self.declarer, value, what, payer="defender", **values)
+
+    def into_pot(self, players: Sequence[str], pot: str, amount: int, what: str | Reason, /, **values: object) -> None:
+        """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
+        for name in players:
+            self.scores[name] -= amount
+        self.pots[pot] += amount * len(players)
+        if abs(amount) * len(players) > self.largest:
+            self.largest = abs(amount) * len(players)
+        if self.lines is not None:
+            paid = reason(what, values)
+            self.lines += [Line(-amount, paid, name) for name in players]
+            self.lines.append(Line(amount * len(players), paid, None, pot))
 
 
-def per_defender(deal: Deal, value: int, what: Reason) -> list[Line]:
-    """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
-    return each_opponent_pays(deal.declarer, deal.active, value, what, payer="defender")
-
-
-def into_pot(players: Sequence[str], pot: str, amount: int, reason: Reason) -> list[Line]:
-    """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
-    lines = [Line(-amount, reason, p) for p in players]
-    lines.append(Line(amount * len(players), reason, None, pot))
-    return lines
+def reason(what: str | Reason, values: dict[str, object]) -> Reason:
+    """The reason of a payment: its template with its values, or the reason it was given."""
+    if isinstance(what, Reason):
+        return what
+    return Reason(what, values)
 
 
 # --- variants -------------------------------------------------------------------------------
@@ -550,8 +607,8 @@ class Variant:
         """Yield what makes a valid deal look unlikely at a real table (never a refusal)."""
         return iter(())
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
-        """The breakdown of one valid deal, given the pots as they stand before it."""
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+        """Make the payments of one valid deal into the ledger, which holds the pots as they stand."""
         raise NotImplementedError
 
 
@@ -630,34 +687,33 @@ def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tri
             yield item.where, f"{item.player} took no trick, so cannot win the last one"
 
 
-def over_under(deal: Deal, par: int) -> list[Line]:
+def over_under(ledger: Ledger, deal: Deal, par: int) -> None:
     """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
-    return [
-        Line(
-            points - par,
-            why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par),
-            name,
+    for name, points in deal.card_points.items():
+        result = points - par
+        ledger.net(
+            name, result, _("card points {points}, {result:+d} against {par}"), points=points, result=result, par=par
         )
-        for name, points in deal.card_points.items()
-    ]
 
 
 TAROCKS_AND_MATADORS = {"tarocks": (10, 10), "matadors": (10, 3)}
 """10 for ten Tarocks or three matadors, 5 more per card beyond, in every game that has them."""
 
 
-def pay_declarations(deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> list[Line]:
+def pay_declarations(
+    ledger: Ledger, deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]
+) -> None:
     """Each opponent pays every declaration its value.
 
     ``ladders`` holds the declarations worth ``base`` for ``start`` cards and 5 more per card
     beyond, as ``(base, start)``; ``fixed`` the ones with one value.
     """
-    lines: list[Line] = []
     for item in deal.declarations:
         assert item.player is not None
-        what = why(_("{player} declares {what}"), player=item.player, what=describe(item))
-        lines += each_opponent_pays(item.player, deal.active, declared(item, ladders, fixed), what)
-    return lines
+        value = declared(item, ladders, fixed)
+        ledger.each_opponent_pays(
+            item.player, value, _("{player} declares {what}"), player=item.player, what=describe(item)
+        )
 
 
 def declared(item: Item, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> int:

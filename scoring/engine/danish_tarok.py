@@ -9,26 +9,20 @@ tout takes what both hold, (4) lost ultimos pay into their pot what it held when
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .base import (
     TAROCKS_AND_MATADORS,
     Check,
     Deal,
     Doubts,
-    Item,
-    Line,
+    Ledger,
     Options,
     OptionSpec,
-    Reason,
     Variant,
     at_most_one,
     card_points,
     count,
     declaration_rules,
-    each_opponent_pays,
     gettext_noop,
-    into_pot,
     later,
     one_pagat,
     one_winner_of_last_trick,
@@ -169,17 +163,17 @@ class DanishTarok(Variant):
         yield from every_trick_without_the_pack(deal, self.pack_points, "tout")
         yield from too_many_tarocks(deal)
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
-        return Settlement(deal, options, pots).lines
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+        Settlement(deal, options, ledger)
 
 
 class Settlement:
-    """Settles one Danish deal step by step, keeping the pots as they change."""
+    """Settles one Danish deal step by step into the ledger, which keeps the pots as they change."""
 
-    def __init__(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> None:
+    def __init__(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         self.deal = deal
-        self.pot = {name: pots.get(name, 0) for name in POTS}
-        self.lines: list[Line] = []
+        self.ledger = ledger
+        self.pot = ledger.pots
         self.found_and_stake(options)
         self.pagat_and_kings()
         self.won_ultimos_and_tout()
@@ -188,39 +182,30 @@ class Settlement:
         if not deal.events_of("nolo", "tout"):
             self.bands(options.word("band_balance"))
 
-    def into_pot(self, names: tuple[str, ...], pot: str, amount: int, reason: Reason) -> None:
-        self.lines += into_pot(names, pot, amount, reason)
-        self.pot[pot] += amount * len(names)
-
-    def each_opponent_pays(self, item: Item, value: int, what: Reason) -> None:
-        assert item.player is not None
-        self.lines += each_opponent_pays(item.player, self.deal.active, value, what)
-
     def found_and_stake(self, options: Options) -> None:
         ante, stake = options.whole("ante"), options.whole("dealer_stake")
         refound = [pot for pot in POTS if self.pot[pot] == 0]
         for pot in refound:
-            founding = why(_("founding the {pot}: {ante} from every player"), pot=term(POTS[pot]), ante=ante)
-            self.into_pot(self.deal.players, pot, ante, founding)
+            founding = _("founding the {pot}: {ante} from every player")
+            self.ledger.into_pot(self.deal.players, pot, ante, founding, pot=term(POTS[pot]), ante=ante)
         for pot in POTS:
             if pot not in refound or options.flag("stake_on_refound"):
-                self.into_pot(
-                    (self.deal.dealer,), pot, stake, why(_("dealer's stake into the {pot}"), pot=term(POTS[pot]))
-                )
+                stake_in = _("dealer's stake into the {pot}")
+                self.ledger.into_pot((self.deal.dealer,), pot, stake, stake_in, pot=term(POTS[pot]))
 
     def pagat_and_kings(self) -> None:
         for item in self.deal.events_of("pagat", "king_lost"):
             who = item.player or ""
             if item.type == "pagat" and item.result == "home":
-                self.each_opponent_pays(item, PAGAT_OR_KING, why(_("{player} brings the Pagat home"), player=who))
+                self.ledger.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
             elif item.type == "pagat":
                 lost = why(_("{player} loses the Pagat"), player=who)
-                self.each_opponent_pays(item, -PAGAT_OR_KING, lost)
-                self.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
+                self.ledger.each_opponent_pays(who, -PAGAT_OR_KING, lost)
+                self.ledger.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
             else:
                 kings = why(_("{player} loses {count} × King"), player=who, count=item.count)
-                self.each_opponent_pays(item, -PAGAT_OR_KING * item.count, kings)
-                self.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
+                self.ledger.each_opponent_pays(who, -PAGAT_OR_KING * item.count, kings)
+                self.ledger.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
     def won_ultimos_and_tout(self) -> None:
         nolo = {e.player for e in self.deal.events_of("nolo")}
@@ -230,21 +215,17 @@ class Settlement:
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
             if nolo and who not in nolo:
-                self.lines.append(
-                    Line(0, why(_("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo), who)
-                )
+                self.ledger.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
                 continue
-            self.each_opponent_pays(item, value, why(_("{player} wins the {ultimo}"), player=who, ultimo=ultimo))
-            takes = why(
-                _("{player} wins the {ultimo} and takes the {pot}"), player=who, ultimo=ultimo, pot=term(POTS[pot])
-            )
-            self.into_pot((who,), pot, -self.pot[pot], takes)
+            self.ledger.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
+            takes = _("{player} wins the {ultimo} and takes the {pot}")
+            self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=term(POTS[pot]))
         for item in self.deal.events_of("tout"):
             who = item.player or ""
-            self.each_opponent_pays(item, TOUT, why(_("{player} takes every trick (tout)"), player=who))
+            self.ledger.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
             for pot in POTS:
-                takes = why(_("{player}'s tout takes the {pot}"), player=who, pot=term(POTS[pot]))
-                self.into_pot((who,), pot, -self.pot[pot], takes)
+                takes = _("{player}'s tout takes the {pot}")
+                self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=term(POTS[pot]))
 
     def lost_ultimos(self) -> None:
         held = dict(self.pot)
@@ -253,28 +234,29 @@ class Settlement:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
-            self.each_opponent_pays(item, -value, why(_("{player} loses the {ultimo}"), player=who, ultimo=ultimo))
-            doubles = why(
-                _("{player} loses the {ultimo} and doubles the {pot}"), player=who, ultimo=ultimo, pot=term(POTS[pot])
-            )
-            self.into_pot((who,), pot, held[pot], doubles)
+            self.ledger.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
+            doubles = _("{player} loses the {ultimo} and doubles the {pot}")
+            self.ledger.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=term(POTS[pot]))
 
     def last_trick_nolo_declarations(self) -> None:
         for item in self.deal.events_of("last_trick"):
-            self.each_opponent_pays(item, LAST_TRICK, why(_("{player} takes the last trick"), player=item.player))
+            who = item.player or ""
+            self.ledger.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
         for item in self.deal.events_of("nolo"):
-            self.each_opponent_pays(item, NOLO, why(_("{player} takes no trick (nolo)"), player=item.player))
-        self.lines += pay_declarations(self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
+            who = item.player or ""
+            self.ledger.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
+        pay_declarations(self.ledger, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
 
     def bands(self, balance: str) -> None:
         bands = {name: band_points(points) for name, points in self.deal.card_points.items()}
         for name, points in self.deal.card_points.items():
-            band = why(_("card points {points}, band {band:+d}"), points=points, band=bands[name])
-            self.lines.append(Line(bands[name], band, name))
+            self.ledger.net(
+                name, bands[name], _("card points {points}, band {band:+d}"), points=points, band=bands[name]
+            )
         difference = sum(bands.values())
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
             absorber = absorber or self.deal.next_active_after(dealer)
-            evened = why(_("band balance: the bands add up to {sum:+d}"), sum=difference)
-            self.lines.append(Line(-difference, evened, absorber))
+            evened = _("band balance: the bands add up to {sum:+d}")
+            self.ledger.net(absorber, -difference, evened, sum=difference)

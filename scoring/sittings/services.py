@@ -368,6 +368,7 @@ def _write_rows(
 
 def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
     """A deal's breakdown as stored: ``[index, pot, points, English reason, reason as data]``."""
+    assert result.lines is not None, "a stored result is scored with its breakdown"
     return [
         [
             None if line.player is None else index_of[line.player],
