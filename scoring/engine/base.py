@@ -333,6 +333,12 @@ def word(key: str) -> str:
 class Term(str):
     """A word of the rules inside a reason, by its key (``pagat_ultimo``); read through the glossary."""
 
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        """In a reason's English text, the word: ``Pagat ultimo``."""
+        return format(word(self), spec)
+
 
 def term(key: str) -> Term:
     return Term(key)
@@ -357,17 +363,15 @@ class Reason:
         return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
 
     def __str__(self) -> str:
-        """The English text, rendered once; the engine's hot path, so written out plainly."""
+        """The English text, rendered once: terms and reasons among the values format themselves
+        in English (``__format__``), so the template is filled in one call."""
         if self._english is None:
-            values: dict[str, object] = {}
-            for key, value in self.args.items():
-                if isinstance(value, Term):
-                    value = word(value)
-                elif isinstance(value, Reason):
-                    value = str(value)
-                values[key] = value
-            self._english = self.template.format_map(values)
+            self._english = self.template.format_map(self.args)
         return self._english
+
+    def __format__(self, spec: str) -> str:
+        """Inside another reason's English text: this one's."""
+        return format(str(self), spec)
 
     def __repr__(self) -> str:
         return f"Reason({self.template!r}, {dict(self.args)!r})"
@@ -422,10 +426,10 @@ class Line(NamedTuple):
     player: str | None = None
     pot: str | None = None
 
-    def as_dict(self) -> dict[str, object]:
-        if self.pot is None:
-            return {"player": self.player, "points": self.points, "reason": str(self.reason)}
-        return {"pot": self.pot, "points": self.points, "reason": str(self.reason)}
+
+Entry = tuple[int, Reason, str | None, str | None]
+"""A line as the ledger records it, a plain tuple: points, reason, player, pot. Making a
+:class:`Line` costs ten times as much, so one is made only when a line is asked for by name."""
 
 
 FLOWS = {
@@ -462,7 +466,7 @@ class Ledger:
         """Each player's game points in the deal so far."""
         self.pots = dict(pots)
         """What each pot holds after the payments so far."""
-        self.lines: list[Line] | None = [] if explain else None
+        self.lines: list[Entry] | None = [] if explain else None
         """The breakdown so far, when the ledger explains."""
         self.largest = 0
         """The largest amount of one line so far, explained or not: no line may go beyond
@@ -474,7 +478,7 @@ class Ledger:
         if abs(points) > self.largest:
             self.largest = abs(points)
         if self.lines is not None:
-            self.lines.append(Line(points, reason(what, values), player))
+            self.lines.append((points, reason(what, values), player, None))
 
     def each_opponent_pays(
         self, earner: str, value: int, what: str | Reason, /, *, payer: str = "opponent", **values: object
@@ -493,8 +497,8 @@ class Ledger:
             self.largest = abs(value) * len(others)
         if self.lines is not None:
             paid = Reason(FLOWS[payer, value >= 0], {"what": reason(what, values), "value": abs(value)})
-            self.lines.append(Line(value * len(others), paid, earner))
-            self.lines += [Line(-value, paid, name) for name in others]
+            self.lines.append((value * len(others), paid, earner, None))
+            self.lines += [(-value, paid, name, None) for name in others]
 
     def per_defender(self, value: int, what: str | Reason, /, **values: object) -> None:
         """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
@@ -509,8 +513,8 @@ class Ledger:
             self.largest = abs(amount) * len(players)
         if self.lines is not None:
             paid = reason(what, values)
-            self.lines += [Line(-amount, paid, name) for name in players]
-            self.lines.append(Line(amount * len(players), paid, None, pot))
+            self.lines += [(-amount, paid, name, None) for name in players]
+            self.lines.append((amount * len(players), paid, None, pot))
 
 
 def reason(what: str | Reason, values: dict[str, object]) -> Reason:

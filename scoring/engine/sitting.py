@@ -9,22 +9,26 @@ that explains makes lines and reasons, so scores alone cost a fraction of the br
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from .base import MOST_POINTS, InvalidSitting, Ledger, Line, Problem
+from .base import MOST_POINTS, Entry, InvalidSitting, Ledger, Line, Problem
 from .reading import Sitting, read_sitting
 
 
 @dataclass(frozen=True)
 class DealResult:
-    """One scored deal: each player's game points, the breakdown, and the pots after it.
-
-    ``lines`` is ``None`` when the breakdown was not asked for.
-    """
+    """One scored deal: each player's game points, the pots after it, and the breakdown if asked for."""
 
     number: int
     scores: dict[str, int]
-    lines: tuple[Line, ...] | None
     pots: dict[str, int]
+    breakdown: tuple[Entry, ...] | None
+    """The lines as the ledger recorded them, or ``None`` when the breakdown was not asked for."""
+
+    @cached_property
+    def lines(self) -> tuple[Line, ...] | None:
+        """The breakdown's lines, or ``None`` when it was not asked for."""
+        return None if self.breakdown is None else tuple(map(Line._make, self.breakdown))
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,13 @@ class SittingResult:
         deals = []
         for deal in self.deals:
             out: dict[str, object] = {"number": deal.number, "scores": deal.scores}
-            if deal.lines is not None:
-                out["lines"] = [line.as_dict() for line in deal.lines]
+            if deal.breakdown is not None:
+                out["lines"] = [
+                    {"player": player, "points": points, "reason": str(reason)}
+                    if pot is None
+                    else {"pot": pot, "points": points, "reason": str(reason)}
+                    for points, reason, player, pot in deal.breakdown
+                ]
             if with_pots:
                 out["pots"] = deal.pots
             deals.append(out)
@@ -78,8 +87,8 @@ def score(sitting: Sitting, *, breakdown: bool = True) -> SittingResult:
         amounts = [ledger.largest, *scores.values(), *pots.values(), *totals.values()]
         if max(amounts) > MOST_POINTS or min(amounts) < -MOST_POINTS:
             raise InvalidSitting([Problem(deal.number, None, f"an amount goes beyond {MOST_POINTS:,} game points")])
-        lines = None if ledger.lines is None else tuple(ledger.lines)
-        results.append(DealResult(deal.number, scores, lines, pots))
+        recorded = None if ledger.lines is None else tuple(ledger.lines)
+        results.append(DealResult(deal.number, scores, pots, recorded))
     return SittingResult(sitting, tuple(results), dict(totals), dict(pots))
 
 
