@@ -239,10 +239,12 @@ class Deal(NamedTuple):
         return next(p for p in order if p in self.active)
 
     def events_of(self, *types: str) -> list[Item]:
-        return [e for e in self.events if e.type in types]
+        """The events of these types, in their order (rules ask this often, and most deals have
+        few events or none)."""
+        return [e for e in self.events if e.type in types] if self.events else []
 
     def declarations_of(self, *types: str) -> list[Item]:
-        return [d for d in self.declarations if d.type in types]
+        return [d for d in self.declarations if d.type in types] if self.declarations else []
 
 
 # --- house-rule options ---------------------------------------------------------------------
@@ -343,8 +345,8 @@ class Term(str):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        """In a reason's English text, the word: ``Pagat ultimo``."""
-        return format(word(self), spec)
+        """In a reason's English text, the word: ``Pagat ultimo`` (as :func:`word` finds it)."""
+        return format(GLOSSARY.get(self) or self.replace("_", " "), spec)
 
 
 def term(key: str) -> Term:
@@ -378,7 +380,9 @@ class Reason:
 
     def __format__(self, spec: str) -> str:
         """Inside another reason's English text: this one's."""
-        return format(str(self), spec)
+        if self._english is None:
+            self._english = self.template.format_map(self.args)
+        return format(self._english, spec)
 
     def __repr__(self) -> str:
         return f"Reason({self.template!r}, {dict(self.args)!r})"
@@ -659,6 +663,8 @@ def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str
     Nobody declares the same thing twice; one cavalry declaration per suit; declarations that
     need the one ``card`` (the Excuse, Sküs or Scies) come from one player only.
     """
+    if len(deal.declarations) < 2:
+        return  # one declaration clashes with none
     for item in twice(deal.declarations, lambda d: (d.player, d.type, d.suit)):
         yield item.where, f"{item.player} declares {describe(item)} twice"
     for item in twice(deal.declarations_of(*cavalries), lambda d: d.suit):

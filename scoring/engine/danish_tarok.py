@@ -38,6 +38,10 @@ from .plausibility import every_trick_without_the_pack, kings_in_play, points_wi
 
 POTS = {"king": "king_pot", "pagat": "pagat_pot"}
 """Each pot and the glossary key of its name."""
+POT_NAMES = {pot: term(key) for pot, key in POTS.items()}
+"""Each pot's name as a reason says it."""
+STAKES = {pot: why(_("dealer's stake into the {pot}"), pot=name) for pot, name in POT_NAMES.items()}
+"""The reason of the dealer's stake into each pot, the same every deal: made (and written) once."""
 WORDS = {"king_pot": _("King pot"), "pagat_pot": _("Pagat pot")}
 
 DECLARATIONS = {
@@ -140,20 +144,21 @@ class DanishTarok(Variant):
     def check(self, deal: Deal, options: Options) -> Check:
         yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, "Scies")
         yield from at_most_one(deal.declarations_of(*KINGS), "a kings declaration")
-        nolo, tout = deal.events_of("nolo"), deal.events_of("tout")
-        for item in deal.events_of("last_trick"):
-            if deal.events_of(*ULTIMOS) or nolo or tout:
+        nolo, tout, last_trick = deal.events_of("nolo"), deal.events_of("tout"), deal.events_of("last_trick")
+        ultimos = deal.events_of(*ULTIMOS)
+        for item in last_trick:
+            if ultimos or nolo or tout:
                 yield item.where, "last_trick cannot go with an ultimo, a nolo or a tout"
         if nolo and tout:
             yield later(nolo[0], tout[0]).where, "a nolo and a tout cannot happen in the same deal"
         yield from at_most_one(nolo, "a nolo")
         yield from at_most_one(tout, "a tout")
-        yield from at_most_one(deal.events_of("last_trick"), "taking the last trick")
+        yield from at_most_one(last_trick, "taking the last trick")
         kings_lost = deal.events_of("king_lost")
         if sum(e.count for e in kings_lost) > MAX_KINGS_LOST:
             yield kings_lost[-1].where, f"more than {MAX_KINGS_LOST} Kings lost in one deal"
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
-        won = [e for e in deal.events_of(*ULTIMOS) if e.won]
+        won = [e for e in ultimos if e.won]
         every_trick = tout[0].player if tout else None
         yield from one_winner_of_last_trick(won, every_trick, {e.player or "" for e in nolo})
 
@@ -174,12 +179,15 @@ class Settlement:
         self.deal = deal
         self.ledger = ledger
         self.pot = ledger.pots
+        self.ultimos = deal.events_of(*ULTIMOS)
+        self.nolo = deal.events_of("nolo")
+        self.tout = deal.events_of("tout")
         self.found_and_stake(options)
         self.pagat_and_kings()
         self.won_ultimos_and_tout()
         self.lost_ultimos()
         self.last_trick_nolo_declarations()
-        if not deal.events_of("nolo", "tout"):
+        if not self.nolo and not self.tout:
             self.bands(options.word("band_balance"))
 
     def found_and_stake(self, options: Options) -> None:
@@ -187,11 +195,10 @@ class Settlement:
         refound = [pot for pot in POTS if self.pot[pot] == 0]
         for pot in refound:
             founding = _("founding the {pot}: {ante} from every player")
-            self.ledger.into_pot(self.deal.players, pot, ante, founding, pot=term(POTS[pot]), ante=ante)
+            self.ledger.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
         for pot in POTS:
             if pot not in refound or options.flag("stake_on_refound"):
-                stake_in = _("dealer's stake into the {pot}")
-                self.ledger.into_pot((self.deal.dealer,), pot, stake, stake_in, pot=term(POTS[pot]))
+                self.ledger.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
 
     def pagat_and_kings(self) -> None:
         for item in self.deal.events_of("pagat", "king_lost"):
@@ -208,8 +215,8 @@ class Settlement:
                 self.ledger.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
     def won_ultimos_and_tout(self) -> None:
-        nolo = {e.player for e in self.deal.events_of("nolo")}
-        for item in self.deal.events_of(*ULTIMOS):
+        nolo = {e.player for e in self.nolo}
+        for item in self.ultimos:
             if not item.won:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
@@ -219,41 +226,40 @@ class Settlement:
                 continue
             self.ledger.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
             takes = _("{player} wins the {ultimo} and takes the {pot}")
-            self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=term(POTS[pot]))
-        for item in self.deal.events_of("tout"):
+            self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
+        for item in self.tout:
             who = item.player or ""
             self.ledger.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
             for pot in POTS:
                 takes = _("{player}'s tout takes the {pot}")
-                self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=term(POTS[pot]))
+                self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
 
     def lost_ultimos(self) -> None:
         held = dict(self.pot)
-        for item in self.deal.events_of(*ULTIMOS):
+        for item in self.ultimos:
             if item.won:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
             self.ledger.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
             doubles = _("{player} loses the {ultimo} and doubles the {pot}")
-            self.ledger.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=term(POTS[pot]))
+            self.ledger.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
 
     def last_trick_nolo_declarations(self) -> None:
         for item in self.deal.events_of("last_trick"):
             who = item.player or ""
             self.ledger.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
-        for item in self.deal.events_of("nolo"):
+        for item in self.nolo:
             who = item.player or ""
             self.ledger.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
         pay_declarations(self.ledger, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
 
     def bands(self, balance: str) -> None:
-        bands = {name: band_points(points) for name, points in self.deal.card_points.items()}
+        difference = 0
         for name, points in self.deal.card_points.items():
-            self.ledger.net(
-                name, bands[name], _("card points {points}, band {band:+d}"), points=points, band=bands[name]
-            )
-        difference = sum(bands.values())
+            band = band_points(points)
+            self.ledger.net(name, band, _("card points {points}, band {band:+d}"), points=points, band=band)
+            difference += band
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None

@@ -130,14 +130,15 @@ class Grosstarock(Variant):
         yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, "Sküs")
         for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
             yield item.where, f"declaring {item.type.replace('_', ' ')} can happen only once in a deal"
-        if valats(deal) and nolos(deal):
-            yield later(valats(deal)[0], nolos(deal)[0]).where, "a valat and a nolo cannot happen in the same deal"
-        yield from at_most_one(valats(deal), "a valat")
-        yield from at_most_one(nolos(deal), "a nolo")
+        valat, nolo = valats(deal), nolos(deal)
+        if valat and nolo:
+            yield later(valat[0], nolo[0]).where, "a valat and a nolo cannot happen in the same deal"
+        yield from at_most_one(valat, "a valat")
+        yield from at_most_one(nolo, "a nolo")
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in deal.events_of("pagat_ultimo", "king_ultimo") if e.won]
-        every_trick = next((e.player for e in valats(deal) if made(e)), None)
-        no_tricks = {e.player for e in nolos(deal) if made(e) and e.player is not None}
+        every_trick = next((e.player for e in valat if made(e)), None)
+        no_tricks = {e.player for e in nolo if made(e) and e.player is not None}
         yield from one_winner_of_last_trick(won, every_trick, no_tricks)
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:

@@ -8,6 +8,7 @@ that explains makes lines and reasons, so scores alone cost a fraction of the br
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -22,7 +23,7 @@ class DealResult:
     number: int
     scores: dict[str, int]
     pots: dict[str, int]
-    breakdown: tuple[Entry, ...] | None
+    breakdown: Sequence[Entry] | None
     """The lines as the ledger recorded them, or ``None`` when the breakdown was not asked for."""
 
     @cached_property
@@ -87,8 +88,7 @@ def score(sitting: Sitting, *, breakdown: bool = True) -> SittingResult:
         amounts = [ledger.largest, *scores.values(), *pots.values(), *totals.values()]
         if max(amounts) > MOST_POINTS or min(amounts) < -MOST_POINTS:
             raise InvalidSitting([Problem(deal.number, None, f"an amount goes beyond {MOST_POINTS:,} game points")])
-        recorded = None if ledger.lines is None else tuple(ledger.lines)
-        results.append(DealResult(deal.number, scores, pots, recorded))
+        results.append(DealResult(deal.number, scores, pots, ledger.lines))
     return SittingResult(sitting, tuple(results), dict(totals), dict(pots))
 
 
