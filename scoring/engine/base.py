@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
@@ -506,10 +507,12 @@ class Ledger:
         scores[earner] += value * len(others)
         if abs(value) * len(others) > self.largest:
             self.largest = abs(value) * len(others)
-        if self.lines is not None:
+        lines = self.lines
+        if lines is not None:
             paid = Reason(FLOWS[payer, value >= 0], {"what": reason(what, values), "value": abs(value)})
-            self.lines.append((value * len(others), paid, earner, None))
-            self.lines += [(-value, paid, name, None) for name in others]
+            lines.append((value * len(others), paid, earner, None))
+            for name in others:
+                lines.append((-value, paid, name, None))
 
     def per_defender(self, value: int, what: str | Reason, /, **values: object) -> None:
         """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
@@ -522,10 +525,12 @@ class Ledger:
         self.pots[pot] += amount * len(players)
         if abs(amount) * len(players) > self.largest:
             self.largest = abs(amount) * len(players)
-        if self.lines is not None:
+        lines = self.lines
+        if lines is not None:
             paid = reason(what, values)
-            self.lines += [(-amount, paid, name, None) for name in players]
-            self.lines.append((amount * len(players), paid, None, pot))
+            for name in players:
+                lines.append((-amount, paid, name, None))
+            lines.append((amount * len(players), paid, None, pot))
 
 
 def reason(what: str | Reason, values: dict[str, object]) -> Reason:
@@ -650,11 +655,17 @@ def by_different_players(items: Sequence[Item]) -> Item | None:
 
 def describe(item: Item) -> Reason:
     """A declaration in words: ``12 Tarocks``, ``cavalry in hearts``, ``four Kings``."""
-    if item.suit is not None:
-        return why(_("{what} in {suit}"), what=term(item.type), suit=term(item.suit))
-    if item.type in ("tarocks", "matadors", "kings", "ladons"):
-        return why(_("{count} {what}"), count=item.count, what=term(item.type))
-    return why(_("{what}"), what=term(item.type))
+    return declaration_words(item.type, item.count, item.suit)
+
+
+@cache
+def declaration_words(kind: str, count: int, suit: str | None) -> Reason:
+    """The words for a declaration, made once for each kind, count and suit."""
+    if suit is not None:
+        return why(_("{what} in {suit}"), what=term(kind), suit=term(suit))
+    if kind in ("tarocks", "matadors", "kings", "ladons"):
+        return why(_("{count} {what}"), count=count, what=term(kind))
+    return why(_("{what}"), what=term(kind))
 
 
 def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str], card: str) -> Check:
@@ -707,10 +718,13 @@ def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tri
 def over_under(ledger: Ledger, deal: Deal, par: int) -> None:
     """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
     for name, points in deal.card_points.items():
-        result = points - par
-        ledger.net(
-            name, result, _("card points {points}, {result:+d} against {par}"), points=points, result=result, par=par
-        )
+        ledger.net(name, points - par, against_par(points, par))
+
+
+@cache
+def against_par(points: int, par: int) -> Reason:
+    """Why card points count what they count against par: one reason for each count, made once."""
+    return why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par)
 
 
 TAROCKS_AND_MATADORS = {"tarocks": (10, 10), "matadors": (10, 3)}

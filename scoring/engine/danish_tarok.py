@@ -9,6 +9,8 @@ tout takes what both hold, (4) lost ultimos pay into their pot what it held when
 
 from __future__ import annotations
 
+from functools import cache
+
 from .base import (
     TAROCKS_AND_MATADORS,
     Check,
@@ -17,6 +19,7 @@ from .base import (
     Ledger,
     Options,
     OptionSpec,
+    Reason,
     Variant,
     at_most_one,
     card_points,
@@ -93,6 +96,13 @@ def band_points(points: int) -> int:
     gain = max(0, points - GAIN_ABOVE) // BAND
     pay = max(0, PAY_BELOW - points) // BAND
     return BAND * (gain - pay)
+
+
+@cache
+def band(points: int) -> tuple[int, Reason]:
+    """A player's band for his card points, and why: worked out once for each count."""
+    value = band_points(points)
+    return value, why(_("card points {points}, band {band:+d}"), points=points, band=value)
 
 
 class DanishTarok(Variant):
@@ -257,9 +267,9 @@ class Settlement:
     def bands(self, balance: str) -> None:
         difference = 0
         for name, points in self.deal.card_points.items():
-            band = band_points(points)
-            self.ledger.net(name, band, _("card points {points}, band {band:+d}"), points=points, band=band)
-            difference += band
+            value, reason = band(points)
+            self.ledger.net(name, value, reason)
+            difference += value
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
