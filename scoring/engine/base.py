@@ -273,25 +273,26 @@ class OptionSpec:
 
 
 class Options:
-    """The options in force for a sitting, defaults filled in, read with typed accessors."""
+    """The options in force for a sitting, defaults filled in, read with typed accessors.
+
+    The values are sorted by type once, as the sitting is read: rules ask for them every deal,
+    and asking for an option as the wrong type is a bug (a ``KeyError``).
+    """
 
     def __init__(self, values: Mapping[str, bool | int | str]) -> None:
         self._values = dict(values)
+        self._flags = {name: v for name, v in values.items() if isinstance(v, bool)}
+        self._wholes = {name: v for name, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+        self._words = {name: v for name, v in values.items() if isinstance(v, str)}
 
     def flag(self, name: str) -> bool:
-        value = self._values[name]
-        assert isinstance(value, bool)
-        return value
+        return self._flags[name]
 
     def whole(self, name: str) -> int:
-        value = self._values[name]
-        assert isinstance(value, int) and not isinstance(value, bool)
-        return value
+        return self._wholes[name]
 
     def word(self, name: str) -> str:
-        value = self._values[name]
-        assert isinstance(value, str)
-        return value
+        return self._words[name]
 
     def as_dict(self) -> dict[str, bool | int | str]:
         return dict(self._values)

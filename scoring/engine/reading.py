@@ -333,11 +333,13 @@ def read_deal(
             d.problem("sitting_out", f"when {dealer} deals, {out} sits out, not {d.sitting_out}")
     values: dict[str, Any] = {}
     extra: dict[str, object] = {}
+    active = d.active
     for field in form.fields:
-        value = raw.get(field.key)
-        if value is None or not field.fits(value, d.active):
+        key, attr, _default, fits, _spec, _what = field
+        value = raw.get(key)
+        if value is None or not fits(value, active):
             value = read_deal_field(raw, field, d)
-        (extra if field.attr in form.extra else values)[field.attr] = value
+        (extra if attr in form.extra else values)[attr] = value
     if form.declarations:
         values["declarations"] = read_items(raw, "declarations", form.declarations, d)
     values["events"] = read_items(raw, "events", form.events, d)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from typing import NamedTuple
 
 from .base import MOST_POINTS, Entry, InvalidSitting, Ledger, Line, Problem
 from .reading import Sitting, read_sitting
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One scored deal: each player's game points, the pots after it, and the breakdown if asked for."""
+class DealResult(NamedTuple):
+    """One scored deal: each player's game points, the pots after it, and the breakdown if asked for.
+
+    A named tuple, as a :class:`~.base.Deal` is: one is made for every deal scored.
+    """
 
     number: int
     scores: dict[str, int]
@@ -26,9 +28,9 @@ class DealResult:
     breakdown: Sequence[Entry] | None
     """The lines as the ledger recorded them, or ``None`` when the breakdown was not asked for."""
 
-    @cached_property
+    @property
     def lines(self) -> tuple[Line, ...] | None:
-        """The breakdown's lines, or ``None`` when it was not asked for."""
+        """The breakdown's lines (made anew each time asked), or ``None`` when it was not asked for."""
         return None if self.breakdown is None else tuple(map(Line._make, self.breakdown))
 
 

@@ -368,7 +368,8 @@ def _write_rows(
 
 def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
     """A deal's breakdown as stored: ``[index, pot, points, English reason, reason as data]``."""
-    assert result.lines is not None, "a stored result is scored with its breakdown"
+    lines = result.lines
+    assert lines is not None, "a stored result is scored with its breakdown"
     return [
         [
             None if line.player is None else index_of[line.player],
@@ -377,7 +378,7 @@ def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
             str(line.reason),
             line.reason.as_data(),
         ]
-        for line in result.lines
+        for line in lines
     ]
 
 
