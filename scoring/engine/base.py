@@ -347,8 +347,8 @@ class Term(str):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        """In a reason's English text, the word: ``Pagat ultimo`` (as :func:`word` finds it)."""
-        return format(GLOSSARY.get(self) or self.replace("_", " "), spec)
+        """In a reason's English text, the word: ``Pagat ultimo``."""
+        return format(word(self), spec)
 
 
 def term(key: str) -> Term:
@@ -374,7 +374,7 @@ class Reason:
         return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
 
     def __str__(self) -> str:
-        """The English text, rendered once: terms and reasons among the values format themselves
+        """The English text, written once: terms and reasons among the values format themselves
         in English (``__format__``), so the template is filled in one call."""
         if self._english is None:
             self._english = self.template.format_map(self.args)
@@ -382,9 +382,7 @@ class Reason:
 
     def __format__(self, spec: str) -> str:
         """Inside another reason's English text: this one's."""
-        if self._english is None:
-            self._english = self.template.format_map(self.args)
-        return format(self._english, spec)
+        return format(str(self), spec)
 
     def __repr__(self) -> str:
         return f"Reason({self.template!r}, {dict(self.args)!r})"

@@ -189,6 +189,7 @@ class Settlement:
         self.deal = deal
         self.ledger = ledger
         self.pot = ledger.pots
+        # the events several steps consult
         self.ultimos = deal.events_of(*ULTIMOS)
         self.nolo = deal.events_of("nolo")
         self.tout = deal.events_of("tout")

@@ -458,20 +458,18 @@ def read_value(field: FieldSpec, raw: object, path: str, label: str, d: DealRead
 
 
 def read_item(entry: object, listed: str, index: int, forms: Mapping[str, ItemForm], d: DealReader) -> Item | None:
+    where = f"{listed}[{index}]"
     if not isinstance(entry, dict):
-        where = f"{listed}[{index}]"
         d.problem(where, f"{where} must be a JSON object")
         return None
     kind = entry.get("type")
     form = forms.get(kind) if isinstance(kind, str) else None
     if form is None:
-        where = f"{listed}[{index}]"
         d.problem(f"{where}.type", f"{where}: {show(kind)} is not one of {one_of(list(forms))}")
         return None
     values: dict[str, Any] = {}
     ok = True
     if not entry.keys() <= form.keys:
-        where = f"{listed}[{index}]"
         for key in entry:
             if key != "type" and key not in form.fields:
                 d.problem(f"{where}.{key}", f"{where} ({kind}): {show(key)} is not a field of {kind}")
@@ -481,7 +479,6 @@ def read_item(entry: object, listed: str, index: int, forms: Mapping[str, ItemFo
         raw = entry.get(key, MISSING)
         if raw is MISSING:
             if default is REQUIRED:
-                where = f"{listed}[{index}]"
                 d.problem(f"{where}.{key}", f"{where} ({kind}): {key} is missing")
                 ok = False
             else:
@@ -489,7 +486,6 @@ def read_item(entry: object, listed: str, index: int, forms: Mapping[str, ItemFo
         elif fits(raw, active):
             values[attr] = raw
         else:
-            where = f"{listed}[{index}]"
             good, values[attr] = read_value(spec, raw, f"{where}.{key}", f"{where} ({kind})", d)
             ok = ok and good
     return Item(form.type, listed, index, **values) if ok else None
