@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import InvalidSitting, read_sitting, score, score_sitting
-from scoring.engine.base import MOST_POINTS, Deal, Ledger, Options, Variant
-from scoring.engine.reading import Sitting
+from scoring.engine import VARIANTS, InvalidSitting, read_sitting, score, score_sitting
+from scoring.engine.base import MOST_POINTS, Deal, Ledger, Line, Options, Variant
+from scoring.engine.reading import Sitting, deal_form
 
 from .helpers import cp, ev, make_sitting
 
@@ -23,6 +23,19 @@ def test_it_explains_every_deal_by_default() -> None:
     result = score(read_sitting(DANISH))
     assert all(deal.lines for deal in result.deals)
     assert all("lines" in deal for deal in score_sitting(DANISH)["deals"])
+
+
+def test_it_gives_the_site_each_line_with_its_reason_to_store() -> None:
+    lines = score(read_sitting(DANISH)).deals[0].lines
+    assert lines is not None
+    first, pot = lines[0], lines[3]
+    assert isinstance(first, Line) and (first.player, first.points, first.pot) == ("A", -20, None)
+    assert (pot.player, pot.points, pot.pot) == (None, 60, "king")
+    assert str(first.reason) == "founding the King pot: 20 from every player"
+    assert first.reason.as_data() == {
+        "t": "founding the {pot}: {ante} from every player",
+        "a": {"pot": {"term": "king_pot"}, "ante": 20},
+    }
 
 
 def test_it_leaves_the_lines_out_when_the_breakdown_is_not_asked_for() -> None:
@@ -44,6 +57,11 @@ def test_it_refuses_bad_input_with_the_same_problems_on_both_paths() -> None:
         refusals.append(refusal.value.problems)
     assert refusals[0] == refusals[1]
     assert [(p.deal, p.field) for p in refusals[0]] == [(1, "card_points"), (2, "dealer"), (2, "card_points")]
+
+
+def test_it_compiles_a_variants_deal_format_once() -> None:
+    for variant in VARIANTS.values():
+        assert deal_form(variant) is deal_form(variant)
 
 
 class Swing(Variant):
