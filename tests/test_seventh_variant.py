@@ -7,7 +7,7 @@ and read back from ``scores.json`` without a line of the site knowing it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,15 +19,12 @@ from scoring.engine.base import (
     CENTS,
     Deal,
     FieldSpec,
-    Line,
+    Ledger,
     Options,
     contract,
     declarer,
     declarer_points,
-    into_pot,
-    per_defender,
     player,
-    why,
 )
 from scoring.models import Membership, Sitting
 from scoring.sittings.results import sitting_document
@@ -57,15 +54,14 @@ class Zwicker(Variant):
     pots = {"zwicker": "zwicker_pot"}
     words = {"zwicker_pot": "Zwicker pot", "zwick": "Zwick"}
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         tricks = deal.extra["tricks"]
         assert isinstance(tricks, int)
-        lines = per_defender(deal, self.contracts[deal.contract] * tricks, why("{n} tricks over five", n=tricks))
-        lines += into_pot(deal.active, "zwicker", 1, why("into the {pot}", pot="zwicker_pot"))
+        ledger.per_defender(self.contracts[deal.contract] * tricks, "{n} tricks over five", n=tricks)
+        ledger.into_pot(deal.active, "zwicker", 1, "into the {pot}", pot="zwicker_pot")
+        held = ledger.pots["zwicker"]
         for item in deal.events:
-            held = pots["zwicker"] + len(deal.active)
-            lines += into_pot((item.player or "",), "zwicker", -held, why("{player} zwicks", player=item.player))
-        return lines
+            ledger.into_pot((item.player or "",), "zwicker", -held, "{player} zwicks", player=item.player)
 
 
 @pytest.fixture

@@ -20,7 +20,9 @@ Everything here is pure Python: no Django, no I/O, integers only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
@@ -171,12 +173,13 @@ def multiplier() -> FieldSpec:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Item:
     """One declaration or event of a deal, as read from the document.
 
     ``listed`` and ``index`` say where it stands (``events``, 2); attributes a type does not
-    use keep their neutral value.
+    use keep their neutral value. Read-only by convention: a frozen dataclass takes five times
+    as long to make, and one is made for every item of every deal read.
     """
 
     type: str
@@ -201,12 +204,17 @@ class Item:
         return self.result == "won"
 
 
-@dataclass(frozen=True)
-class Deal:
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+"""An empty mapping nobody can change: what a deal has for fields its variant does not record."""
+
+
+class Deal(NamedTuple):
     """One deal, checked against the sitting's players and the variant's vocabulary.
 
     Each-for-himself variants fill ``card_points`` and ``declarations``; declarer variants fill
     ``declarer``, ``contract`` and ``declarer_points``; the variant's ``deal_fields`` say which.
+    A named tuple rather than a frozen dataclass: as immutable, and made in a third of the time,
+    once for every deal read.
     """
 
     number: int
@@ -214,7 +222,7 @@ class Deal:
     dealer: str
     sitting_out: str | None
     active: tuple[str, ...]
-    card_points: Mapping[str, int] = field(default_factory=dict)
+    card_points: Mapping[str, int] = NOTHING
     declarer: str = ""
     contract: str = ""
     declarer_points: int = 0
@@ -222,7 +230,7 @@ class Deal:
     multiplier: int = 1
     declarations: tuple[Item, ...] = ()
     events: tuple[Item, ...] = ()
-    extra: Mapping[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = NOTHING
     """Deal-level fields of a variant that the shared attributes above do not hold."""
 
     def next_active_after(self, name: str) -> str:
@@ -232,10 +240,12 @@ class Deal:
         return next(p for p in order if p in self.active)
 
     def events_of(self, *types: str) -> list[Item]:
-        return [e for e in self.events if e.type in types]
+        """The events of these types, in their order (rules ask this often, and most deals have
+        few events or none)."""
+        return [e for e in self.events if e.type in types] if self.events else []
 
     def declarations_of(self, *types: str) -> list[Item]:
-        return [d for d in self.declarations if d.type in types]
+        return [d for d in self.declarations if d.type in types] if self.declarations else []
 
 
 # --- house-rule options ---------------------------------------------------------------------
@@ -263,25 +273,26 @@ class OptionSpec:
 
 
 class Options:
-    """The options in force for a sitting, defaults filled in, read with typed accessors."""
+    """The options in force for a sitting, defaults filled in, read with typed accessors.
+
+    The values are sorted by type once, as the sitting is read: rules ask for them every deal,
+    and asking for an option as the wrong type is a bug (a ``KeyError``).
+    """
 
     def __init__(self, values: Mapping[str, bool | int | str]) -> None:
         self._values = dict(values)
+        self._flags = {name: v for name, v in values.items() if isinstance(v, bool)}
+        self._wholes = {name: v for name, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+        self._words = {name: v for name, v in values.items() if isinstance(v, str)}
 
     def flag(self, name: str) -> bool:
-        value = self._values[name]
-        assert isinstance(value, bool)
-        return value
+        return self._flags[name]
 
     def whole(self, name: str) -> int:
-        value = self._values[name]
-        assert isinstance(value, int) and not isinstance(value, bool)
-        return value
+        return self._wholes[name]
 
     def word(self, name: str) -> str:
-        value = self._values[name]
-        assert isinstance(value, str)
-        return value
+        return self._words[name]
 
     def as_dict(self) -> dict[str, bool | int | str]:
         return dict(self._values)
@@ -333,6 +344,12 @@ def word(key: str) -> str:
 class Term(str):
     """A word of the rules inside a reason, by its key (``pagat_ultimo``); read through the glossary."""
 
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        """In a reason's English text, the word: ``Pagat ultimo``."""
+        return format(word(self), spec)
+
 
 def term(key: str) -> Term:
     return Term(key)
@@ -357,17 +374,15 @@ class Reason:
         return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
 
     def __str__(self) -> str:
-        """The English text, rendered once; the engine's hot path, so written out plainly."""
+        """The English text, written once: terms and reasons among the values format themselves
+        in English (``__format__``), so the template is filled in one call."""
         if self._english is None:
-            values: dict[str, object] = {}
-            for key, value in self.args.items():
-                if isinstance(value, Term):
-                    value = word(value)
-                elif isinstance(value, Reason):
-                    value = str(value)
-                values[key] = value
-            self._english = self.template.format_map(values)
+            self._english = self.template.format_map(self.args)
         return self._english
+
+    def __format__(self, spec: str) -> str:
+        """Inside another reason's English text: this one's."""
+        return format(str(self), spec)
 
     def __repr__(self) -> str:
         return f"Reason({self.template!r}, {dict(self.args)!r})"
@@ -422,10 +437,10 @@ class Line(NamedTuple):
     player: str | None = None
     pot: str | None = None
 
-    def as_dict(self) -> dict[str, object]:
-        if self.pot is None:
-            return {"player": self.player, "points": self.points, "reason": str(self.reason)}
-        return {"pot": self.pot, "points": self.points, "reason": str(self.reason)}
+
+Entry = tuple[int, Reason, str | None, str | None]
+"""A line as the ledger records it, a plain tuple: points, reason, player, pot. Making a
+:class:`Line` costs ten times as much, so one is made only when a line is asked for by name."""
 
 
 FLOWS = {
@@ -439,28 +454,89 @@ FLOWS = {
 """Who pays whom, said after what is paid for."""
 
 
-def each_opponent_pays(
-    earner: str, players: Sequence[str], value: int, what: Reason, payer: str = "opponent"
-) -> list[Line]:
-    """Every other player pays ``value`` to ``earner``; a negative value is a penalty to each.
+class Ledger:
+    """The payments of one deal, as a variant's rules make them.
 
-    The reason of every line is ``what`` followed by who pays whom.
+    Every payment adds its points to the players' ``scores`` and to the ``pots``, which start as
+    the pots stood before the deal: a rule that needs what a pot holds now reads it here. Each
+    payment says what it is paid for, as the template of its reason with the values as keywords
+    (``_("{player} wins the {ultimo}"), player=who, ultimo=term("pagat_ultimo")``), or as a
+    reason already made when one reason explains several payments.
+
+    Only a ledger that explains keeps the breakdown: its ``lines``, each with its reason (whose
+    text is written when the lines are stored or shown). On the scores path ``lines`` is
+    ``None`` and a payment is a few additions: no line, reason or text is made.
     """
-    others = [p for p in players if p != earner]
-    reason = why(FLOWS[payer, value >= 0], what=what, value=abs(value))
-    return [Line(value * len(others), reason, earner)] + [Line(-value, reason, p) for p in others]
+
+    __slots__ = ("active", "declarer", "largest", "lines", "pots", "scores")
+
+    def __init__(self, deal: Deal, pots: Mapping[str, int], *, explain: bool) -> None:
+        self.active = deal.active
+        self.declarer = deal.declarer
+        self.scores = dict.fromkeys(deal.players, 0)
+        """Each player's game points in the deal so far."""
+        self.pots = dict(pots)
+        """What each pot holds after the payments so far."""
+        self.lines: list[Entry] | None = [] if explain else None
+        """The breakdown so far, when the ledger explains."""
+        self.largest = 0
+        """The largest amount of one line so far, explained or not: no line may go beyond
+        ``MOST_POINTS``, and the scores path must refuse what the explained path refuses."""
+
+    def net(self, player: str, points: int, what: str | Reason, /, **values: object) -> None:
+        """The player's own amount (card points against par, a band): one line."""
+        self.scores[player] += points
+        if abs(points) > self.largest:
+            self.largest = abs(points)
+        if self.lines is not None:
+            self.lines.append((points, reason(what, values), player, None))
+
+    def each_opponent_pays(
+        self, earner: str, value: int, what: str | Reason, /, *, payer: str = "opponent", **values: object
+    ) -> None:
+        """Every other active player pays ``value`` to ``earner``; a negative value is a penalty to each.
+
+        The reason of every line is ``what`` followed by who pays whom: ``payer`` names them
+        (``opponent``, ``defender``, ``other player``).
+        """
+        others = [p for p in self.active if p != earner]
+        scores = self.scores
+        for name in others:
+            scores[name] -= value
+        scores[earner] += value * len(others)
+        if abs(value) * len(others) > self.largest:
+            self.largest = abs(value) * len(others)
+        lines = self.lines
+        if lines is not None:
+            paid = Reason(FLOWS[payer, value >= 0], {"what": reason(what, values), "value": abs(value)})
+            lines.append((value * len(others), paid, earner, None))
+            for name in others:
+                lines.append((-value, paid, name, None))
+
+    def per_defender(self, value: int, what: str | Reason, /, **values: object) -> None:
+        """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
+        self.each_opponent_pays(self.declarer, value, what, payer="defender", **values)
+
+    def into_pot(self, players: Sequence[str], pot: str, amount: int, what: str | Reason, /, **values: object) -> None:
+        """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
+        for name in players:
+            self.scores[name] -= amount
+        self.pots[pot] += amount * len(players)
+        if abs(amount) * len(players) > self.largest:
+            self.largest = abs(amount) * len(players)
+        lines = self.lines
+        if lines is not None:
+            paid = reason(what, values)
+            for name in players:
+                lines.append((-amount, paid, name, None))
+            lines.append((amount * len(players), paid, None, pot))
 
 
-def per_defender(deal: Deal, value: int, what: Reason) -> list[Line]:
-    """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
-    return each_opponent_pays(deal.declarer, deal.active, value, what, payer="defender")
-
-
-def into_pot(players: Sequence[str], pot: str, amount: int, reason: Reason) -> list[Line]:
-    """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
-    lines = [Line(-amount, reason, p) for p in players]
-    lines.append(Line(amount * len(players), reason, None, pot))
-    return lines
+def reason(what: str | Reason, values: dict[str, object]) -> Reason:
+    """The reason of a payment: its template with its values, or the reason it was given."""
+    if isinstance(what, Reason):
+        return what
+    return Reason(what, values)
 
 
 # --- variants -------------------------------------------------------------------------------
@@ -550,8 +626,8 @@ class Variant:
         """Yield what makes a valid deal look unlikely at a real table (never a refusal)."""
         return iter(())
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
-        """The breakdown of one valid deal, given the pots as they stand before it."""
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+        """Make the payments of one valid deal into the ledger, which holds the pots as they stand."""
         raise NotImplementedError
 
 
@@ -578,11 +654,17 @@ def by_different_players(items: Sequence[Item]) -> Item | None:
 
 def describe(item: Item) -> Reason:
     """A declaration in words: ``12 Tarocks``, ``cavalry in hearts``, ``four Kings``."""
-    if item.suit is not None:
-        return why(_("{what} in {suit}"), what=term(item.type), suit=term(item.suit))
-    if item.type in ("tarocks", "matadors", "kings", "ladons"):
-        return why(_("{count} {what}"), count=item.count, what=term(item.type))
-    return why(_("{what}"), what=term(item.type))
+    return declaration_words(item.type, item.count, item.suit)
+
+
+@cache
+def declaration_words(kind: str, count: int, suit: str | None) -> Reason:
+    """The words for a declaration, made once for each kind, count and suit."""
+    if suit is not None:
+        return why(_("{what} in {suit}"), what=term(kind), suit=term(suit))
+    if kind in ("tarocks", "matadors", "kings", "ladons"):
+        return why(_("{count} {what}"), count=count, what=term(kind))
+    return why(_("{what}"), what=term(kind))
 
 
 def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str], card: str) -> Check:
@@ -591,6 +673,8 @@ def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str
     Nobody declares the same thing twice; one cavalry declaration per suit; declarations that
     need the one ``card`` (the Excuse, Sküs or Scies) come from one player only.
     """
+    if len(deal.declarations) < 2:
+        return  # one declaration clashes with none
     for item in twice(deal.declarations, lambda d: (d.player, d.type, d.suit)):
         yield item.where, f"{item.player} declares {describe(item)} twice"
     for item in twice(deal.declarations_of(*cavalries), lambda d: d.suit):
@@ -630,34 +714,36 @@ def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tri
             yield item.where, f"{item.player} took no trick, so cannot win the last one"
 
 
-def over_under(deal: Deal, par: int) -> list[Line]:
+def over_under(ledger: Ledger, deal: Deal, par: int) -> None:
     """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
-    return [
-        Line(
-            points - par,
-            why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par),
-            name,
-        )
-        for name, points in deal.card_points.items()
-    ]
+    for name, points in deal.card_points.items():
+        ledger.net(name, points - par, against_par(points, par))
+
+
+@cache
+def against_par(points: int, par: int) -> Reason:
+    """Why card points count what they count against par: one reason for each count, made once."""
+    return why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par)
 
 
 TAROCKS_AND_MATADORS = {"tarocks": (10, 10), "matadors": (10, 3)}
 """10 for ten Tarocks or three matadors, 5 more per card beyond, in every game that has them."""
 
 
-def pay_declarations(deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> list[Line]:
+def pay_declarations(
+    ledger: Ledger, deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]
+) -> None:
     """Each opponent pays every declaration its value.
 
     ``ladders`` holds the declarations worth ``base`` for ``start`` cards and 5 more per card
     beyond, as ``(base, start)``; ``fixed`` the ones with one value.
     """
-    lines: list[Line] = []
     for item in deal.declarations:
         assert item.player is not None
-        what = why(_("{player} declares {what}"), player=item.player, what=describe(item))
-        lines += each_opponent_pays(item.player, deal.active, declared(item, ladders, fixed), what)
-    return lines
+        value = declared(item, ladders, fixed)
+        ledger.each_opponent_pays(
+            item.player, value, _("{player} declares {what}"), player=item.player, what=describe(item)
+        )
 
 
 def declared(item: Item, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> int:

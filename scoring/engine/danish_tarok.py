@@ -9,15 +9,14 @@ tout takes what both hold, (4) lost ultimos pay into their pot what it held when
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import cache
 
 from .base import (
     TAROCKS_AND_MATADORS,
     Check,
     Deal,
     Doubts,
-    Item,
-    Line,
+    Ledger,
     Options,
     OptionSpec,
     Reason,
@@ -26,9 +25,7 @@ from .base import (
     card_points,
     count,
     declaration_rules,
-    each_opponent_pays,
     gettext_noop,
-    into_pot,
     later,
     one_pagat,
     one_winner_of_last_trick,
@@ -44,6 +41,10 @@ from .plausibility import every_trick_without_the_pack, kings_in_play, points_wi
 
 POTS = {"king": "king_pot", "pagat": "pagat_pot"}
 """Each pot and the glossary key of its name."""
+POT_NAMES = {pot: term(key) for pot, key in POTS.items()}
+"""Each pot's name as a reason says it."""
+STAKES = {pot: why(_("dealer's stake into the {pot}"), pot=name) for pot, name in POT_NAMES.items()}
+"""The reason of the dealer's stake into each pot, the same every deal: made (and written) once."""
 WORDS = {"king_pot": _("King pot"), "pagat_pot": _("Pagat pot")}
 
 DECLARATIONS = {
@@ -97,6 +98,13 @@ def band_points(points: int) -> int:
     return BAND * (gain - pay)
 
 
+@cache
+def band(points: int) -> tuple[int, Reason]:
+    """A player's band for his card points, and why: worked out once for each count."""
+    value = band_points(points)
+    return value, why(_("card points {points}, band {band:+d}"), points=points, band=value)
+
+
 class DanishTarok(Variant):
     key = "danish_tarok"
     name = gettext_noop("Danish Tarok")
@@ -146,20 +154,21 @@ class DanishTarok(Variant):
     def check(self, deal: Deal, options: Options) -> Check:
         yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, "Scies")
         yield from at_most_one(deal.declarations_of(*KINGS), "a kings declaration")
-        nolo, tout = deal.events_of("nolo"), deal.events_of("tout")
-        for item in deal.events_of("last_trick"):
-            if deal.events_of(*ULTIMOS) or nolo or tout:
+        nolo, tout, last_trick = deal.events_of("nolo"), deal.events_of("tout"), deal.events_of("last_trick")
+        ultimos = deal.events_of(*ULTIMOS)
+        for item in last_trick:
+            if ultimos or nolo or tout:
                 yield item.where, "last_trick cannot go with an ultimo, a nolo or a tout"
         if nolo and tout:
             yield later(nolo[0], tout[0]).where, "a nolo and a tout cannot happen in the same deal"
         yield from at_most_one(nolo, "a nolo")
         yield from at_most_one(tout, "a tout")
-        yield from at_most_one(deal.events_of("last_trick"), "taking the last trick")
+        yield from at_most_one(last_trick, "taking the last trick")
         kings_lost = deal.events_of("king_lost")
         if sum(e.count for e in kings_lost) > MAX_KINGS_LOST:
             yield kings_lost[-1].where, f"more than {MAX_KINGS_LOST} Kings lost in one deal"
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
-        won = [e for e in deal.events_of(*ULTIMOS) if e.won]
+        won = [e for e in ultimos if e.won]
         every_trick = tout[0].player if tout else None
         yield from one_winner_of_last_trick(won, every_trick, {e.player or "" for e in nolo})
 
@@ -169,112 +178,102 @@ class DanishTarok(Variant):
         yield from every_trick_without_the_pack(deal, self.pack_points, "tout")
         yield from too_many_tarocks(deal)
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
-        return Settlement(deal, options, pots).lines
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+        Settlement(deal, options, ledger)
 
 
 class Settlement:
-    """Settles one Danish deal step by step, keeping the pots as they change."""
+    """Settles one Danish deal step by step into the ledger, which keeps the pots as they change."""
 
-    def __init__(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> None:
+    def __init__(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         self.deal = deal
-        self.pot = {name: pots.get(name, 0) for name in POTS}
-        self.lines: list[Line] = []
+        self.ledger = ledger
+        self.pot = ledger.pots
+        # the events several steps consult
+        self.ultimos = deal.events_of(*ULTIMOS)
+        self.nolo = deal.events_of("nolo")
+        self.tout = deal.events_of("tout")
         self.found_and_stake(options)
         self.pagat_and_kings()
         self.won_ultimos_and_tout()
         self.lost_ultimos()
         self.last_trick_nolo_declarations()
-        if not deal.events_of("nolo", "tout"):
+        if not self.nolo and not self.tout:
             self.bands(options.word("band_balance"))
-
-    def into_pot(self, names: tuple[str, ...], pot: str, amount: int, reason: Reason) -> None:
-        self.lines += into_pot(names, pot, amount, reason)
-        self.pot[pot] += amount * len(names)
-
-    def each_opponent_pays(self, item: Item, value: int, what: Reason) -> None:
-        assert item.player is not None
-        self.lines += each_opponent_pays(item.player, self.deal.active, value, what)
 
     def found_and_stake(self, options: Options) -> None:
         ante, stake = options.whole("ante"), options.whole("dealer_stake")
         refound = [pot for pot in POTS if self.pot[pot] == 0]
         for pot in refound:
-            founding = why(_("founding the {pot}: {ante} from every player"), pot=term(POTS[pot]), ante=ante)
-            self.into_pot(self.deal.players, pot, ante, founding)
+            founding = _("founding the {pot}: {ante} from every player")
+            self.ledger.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
         for pot in POTS:
             if pot not in refound or options.flag("stake_on_refound"):
-                self.into_pot(
-                    (self.deal.dealer,), pot, stake, why(_("dealer's stake into the {pot}"), pot=term(POTS[pot]))
-                )
+                self.ledger.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
 
     def pagat_and_kings(self) -> None:
         for item in self.deal.events_of("pagat", "king_lost"):
             who = item.player or ""
             if item.type == "pagat" and item.result == "home":
-                self.each_opponent_pays(item, PAGAT_OR_KING, why(_("{player} brings the Pagat home"), player=who))
+                self.ledger.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
             elif item.type == "pagat":
                 lost = why(_("{player} loses the Pagat"), player=who)
-                self.each_opponent_pays(item, -PAGAT_OR_KING, lost)
-                self.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
+                self.ledger.each_opponent_pays(who, -PAGAT_OR_KING, lost)
+                self.ledger.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
             else:
                 kings = why(_("{player} loses {count} × King"), player=who, count=item.count)
-                self.each_opponent_pays(item, -PAGAT_OR_KING * item.count, kings)
-                self.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
+                self.ledger.each_opponent_pays(who, -PAGAT_OR_KING * item.count, kings)
+                self.ledger.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
     def won_ultimos_and_tout(self) -> None:
-        nolo = {e.player for e in self.deal.events_of("nolo")}
-        for item in self.deal.events_of(*ULTIMOS):
+        nolo = {e.player for e in self.nolo}
+        for item in self.ultimos:
             if not item.won:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
             if nolo and who not in nolo:
-                self.lines.append(
-                    Line(0, why(_("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo), who)
-                )
+                self.ledger.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
                 continue
-            self.each_opponent_pays(item, value, why(_("{player} wins the {ultimo}"), player=who, ultimo=ultimo))
-            takes = why(
-                _("{player} wins the {ultimo} and takes the {pot}"), player=who, ultimo=ultimo, pot=term(POTS[pot])
-            )
-            self.into_pot((who,), pot, -self.pot[pot], takes)
-        for item in self.deal.events_of("tout"):
+            self.ledger.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
+            takes = _("{player} wins the {ultimo} and takes the {pot}")
+            self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
+        for item in self.tout:
             who = item.player or ""
-            self.each_opponent_pays(item, TOUT, why(_("{player} takes every trick (tout)"), player=who))
+            self.ledger.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
             for pot in POTS:
-                takes = why(_("{player}'s tout takes the {pot}"), player=who, pot=term(POTS[pot]))
-                self.into_pot((who,), pot, -self.pot[pot], takes)
+                takes = _("{player}'s tout takes the {pot}")
+                self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
 
     def lost_ultimos(self) -> None:
         held = dict(self.pot)
-        for item in self.deal.events_of(*ULTIMOS):
+        for item in self.ultimos:
             if item.won:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
-            self.each_opponent_pays(item, -value, why(_("{player} loses the {ultimo}"), player=who, ultimo=ultimo))
-            doubles = why(
-                _("{player} loses the {ultimo} and doubles the {pot}"), player=who, ultimo=ultimo, pot=term(POTS[pot])
-            )
-            self.into_pot((who,), pot, held[pot], doubles)
+            self.ledger.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
+            doubles = _("{player} loses the {ultimo} and doubles the {pot}")
+            self.ledger.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
 
     def last_trick_nolo_declarations(self) -> None:
         for item in self.deal.events_of("last_trick"):
-            self.each_opponent_pays(item, LAST_TRICK, why(_("{player} takes the last trick"), player=item.player))
-        for item in self.deal.events_of("nolo"):
-            self.each_opponent_pays(item, NOLO, why(_("{player} takes no trick (nolo)"), player=item.player))
-        self.lines += pay_declarations(self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
+            who = item.player or ""
+            self.ledger.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
+        for item in self.nolo:
+            who = item.player or ""
+            self.ledger.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
+        pay_declarations(self.ledger, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
 
     def bands(self, balance: str) -> None:
-        bands = {name: band_points(points) for name, points in self.deal.card_points.items()}
+        difference = 0
         for name, points in self.deal.card_points.items():
-            band = why(_("card points {points}, band {band:+d}"), points=points, band=bands[name])
-            self.lines.append(Line(bands[name], band, name))
-        difference = sum(bands.values())
+            value, reason = band(points)
+            self.ledger.net(name, value, reason)
+            difference += value
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
             absorber = absorber or self.deal.next_active_after(dealer)
-            evened = why(_("band balance: the bands add up to {sum:+d}"), sum=difference)
-            self.lines.append(Line(-difference, evened, absorber))
+            evened = _("band balance: the bands add up to {sum:+d}")
+            self.ledger.net(absorber, -difference, evened, sum=difference)

@@ -7,14 +7,12 @@ takes every trick and counts no bonus.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .base import (
     CENTS,
     Check,
     Deal,
     Doubts,
-    Line,
+    Ledger,
     Options,
     Variant,
     all_tricks,
@@ -23,12 +21,10 @@ from .base import (
     declarer,
     declarer_points,
     gettext_noop,
-    per_defender,
     results,
     side,
     term,
     twice,
-    why,
 )
 from .base import gettext_noop as _
 from .plausibility import all_tricks_with_few_points
@@ -87,22 +83,22 @@ class Dreiertarock(Variant):
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from all_tricks_with_few_points(deal, self.pack_points)
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         value = CONTRACTS[deal.contract]
         if deal.contract == "solo_valat":
             won = deal.all_tricks
             template = _("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}")
-            what = why(template, value=value)
+            ledger.per_defender(value if won else -value, template, value=value)
         else:
             won = deal.declarer_points >= NEEDED
-            what = why(
+            ledger.per_defender(
+                value if won else -value,
                 _("{contract} {result} with {points} card points: {value}"),
                 contract=term(deal.contract),
                 result=term("won" if won else "lost"),
                 points=deal.declarer_points,
                 value=value,
             )
-        lines = per_defender(deal, value if won else -value, what)
         for item in deal.events:
             silent, loud = BIRDS.get(item.type, (SILENT_ONLY.get(item.type, 0), 0))
             bonus = loud if item.announced else silent
@@ -113,5 +109,4 @@ class Dreiertarock(Variant):
                 else _("silent {what} of the {side} {result}: {bonus}")
             )
             args = {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
-            lines += per_defender(deal, bonus if earns else -bonus, why(template, bonus=bonus, **args))
-        return lines
+            ledger.per_defender(bonus if earns else -bonus, template, bonus=bonus, **args)

@@ -7,14 +7,12 @@ redouble (``multiplier`` 2 or 4), which multiplies everything in the deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .base import (
     Check,
     Deal,
     Doubts,
     Item,
-    Line,
+    Ledger,
     Options,
     OptionSpec,
     Reason,
@@ -28,7 +26,6 @@ from .base import (
     gettext_noop,
     multiplier,
     one_pagat,
-    per_defender,
     results,
     side,
     term,
@@ -128,10 +125,11 @@ class Droggn(Variant):
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from all_tricks_with_few_points(deal, self.pack_points)
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         times = deal.multiplier
         if deal.contract == "super_mord":
-            return self.super_mord(deal, options, times)
+            self.super_mord(deal, options, ledger, times)
+            return
         base = CONTRACTS[deal.contract]
         points = deal.declarer_points
         game = term(deal.contract)
@@ -150,7 +148,7 @@ class Droggn(Variant):
                 base=base,
                 overshoot=overshoot,
             )
-        lines = per_defender(deal, value * times, doubling(what, times))
+        ledger.per_defender(value * times, doubling(what, times))
         for item in deal.events:
             side_ = term(item.side or "")
             if item.type == "pagat_captured":
@@ -165,23 +163,22 @@ class Droggn(Variant):
                     else _("silent Pagat ultimo of the {side} {result}")
                 )
                 what = why(template, side=side_, result=term(item.result or ""))
-            lines += per_defender(deal, bonus * times, doubling(what, times))
-        return lines
+            ledger.per_defender(bonus * times, doubling(what, times))
 
-    def super_mord(self, deal: Deal, options: Options, times: int) -> list[Line]:
+    def super_mord(self, deal: Deal, options: Options, ledger: Ledger, times: int) -> None:
         """Super Mord is settled as a fixed total: made, made with an ultimo, or failed."""
         if not deal.all_tricks:
             loss = options.whole("super_mord_loss")
-            return per_defender(deal, -loss * times, doubling(why(_("Super Mord failed: {loss}"), loss=loss), times))
+            ledger.per_defender(-loss * times, doubling(why(_("Super Mord failed: {loss}"), loss=loss), times))
+            return
         base = CONTRACTS["super_mord"]
         made = why(_("Super Mord made: {base} + {match}"), base=base, match=MATCH)
-        lines = per_defender(deal, (base + MATCH) * times, doubling(made, times))
+        ledger.per_defender((base + MATCH) * times, doubling(made, times))
         ultimo = super_mord_ultimo(deal)
         if ultimo is not None:
             extra = SUPER_MORD_WITH_ULTIMO - base - MATCH
             with_ultimo = why(_("Super Mord with the announced {ultimo}"), ultimo=term(ultimo.type))
-            lines += per_defender(deal, extra * times, doubling(with_ultimo, times))
-        return lines
+            ledger.per_defender(extra * times, doubling(with_ultimo, times))
 
 
 DOUBLINGS = {2: _("{what}, doubled"), 4: _("{what}, redoubled")}

@@ -6,21 +6,18 @@ opponent. The Excuse is not a Tarock here, so at most 21 Tarocks can be declared
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .base import (
     TAROCKS_AND_MATADORS,
     Check,
     Deal,
     Doubts,
-    Line,
+    Ledger,
     Options,
     Variant,
     at_most_one,
     card_points,
     count,
     declaration_rules,
-    each_opponent_pays,
     gettext_noop,
     one_pagat,
     one_winner_of_last_trick,
@@ -30,7 +27,6 @@ from .base import (
     results,
     suit,
     term,
-    why,
 )
 from .base import gettext_noop as _
 from .plausibility import points_without_a_trick
@@ -85,16 +81,19 @@ class GermanTaroc(Variant):
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from points_without_a_trick(deal, "excuse_no_tricks")
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
-        lines = over_under(deal, PAR) + pay_declarations(deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+        over_under(ledger, deal, PAR)
+        pay_declarations(ledger, deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
         for item in deal.events:
-            assert item.player is not None
+            who = item.player
+            assert who is not None
             if item.type == "pagat":
                 assert item.result is not None
                 value = PAGAT_VALUES[item.result]
-                reason = why(_("{player}: Pagat {result}"), player=item.player, result=term(item.result))
+                ledger.each_opponent_pays(
+                    who, value, _("{player}: Pagat {result}"), player=who, result=term(item.result)
+                )
             else:
-                value = EXCUSE_NO_TRICKS
-                reason = why(_("{player} took no trick and keeps the Excuse"), player=item.player)
-            lines += each_opponent_pays(item.player, deal.active, value, reason)
-        return lines
+                ledger.each_opponent_pays(
+                    who, EXCUSE_NO_TRICKS, _("{player} took no trick and keeps the Excuse"), player=who
+                )

@@ -7,8 +7,6 @@ The last trick scores only as an ultimo: a Pagat or King that wins it is not als
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .base import (
     TAROCKS_AND_MATADORS,
     Check,
@@ -16,16 +14,14 @@ from .base import (
     Doubts,
     FieldSpec,
     Item,
-    Line,
+    Ledger,
     Options,
     OptionSpec,
-    Reason,
     Variant,
     at_most_one,
     card_points,
     count,
     declaration_rules,
-    each_opponent_pays,
     gettext_noop,
     later,
     one_pagat,
@@ -37,7 +33,6 @@ from .base import (
     suit,
     term,
     twice,
-    why,
 )
 from .base import gettext_noop as _
 from .plausibility import every_trick_without_the_pack, kings_in_play, points_without_a_trick, too_many_tarocks
@@ -135,14 +130,15 @@ class Grosstarock(Variant):
         yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, "Sküs")
         for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
             yield item.where, f"declaring {item.type.replace('_', ' ')} can happen only once in a deal"
-        if valats(deal) and nolos(deal):
-            yield later(valats(deal)[0], nolos(deal)[0]).where, "a valat and a nolo cannot happen in the same deal"
-        yield from at_most_one(valats(deal), "a valat")
-        yield from at_most_one(nolos(deal), "a nolo")
+        valat, nolo = valats(deal), nolos(deal)
+        if valat and nolo:
+            yield later(valat[0], nolo[0]).where, "a valat and a nolo cannot happen in the same deal"
+        yield from at_most_one(valat, "a valat")
+        yield from at_most_one(nolo, "a nolo")
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in deal.events_of("pagat_ultimo", "king_ultimo") if e.won]
-        every_trick = next((e.player for e in valats(deal) if made(e)), None)
-        no_tricks = {e.player for e in nolos(deal) if made(e) and e.player is not None}
+        every_trick = next((e.player for e in valat if made(e)), None)
+        no_tricks = {e.player for e in nolo if made(e) and e.player is not None}
         yield from one_winner_of_last_trick(won, every_trick, no_tricks)
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
@@ -151,49 +147,51 @@ class Grosstarock(Variant):
         yield from every_trick_without_the_pack(deal, self.pack_points, "valat", "announced_valat")
         yield from too_many_tarocks(deal)
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         replaced = any(made(e) for e in valats(deal) + nolos(deal))
-        lines: list[Line] = []
         if replaced and options.flag("valat_replaces_card_points"):
-            not_settled = why(_("card points not settled: valat or nolo"))
-            lines += [Line(0, not_settled, p) for p in deal.active]
+            for name in deal.active:
+                ledger.net(name, 0, _("card points not settled: valat or nolo"))
         else:
-            lines += over_under(deal, PAR)
-        lines += pay_declarations(deal, LADDERS, FIXED_DECLARATIONS)
+            over_under(ledger, deal, PAR)
+        pay_declarations(ledger, deal, LADDERS, FIXED_DECLARATIONS)
         for item in deal.events:
-            value, what = event_value(item)
-            assert item.player is not None
-            lines += each_opponent_pays(item.player, deal.active, value, what)
-        return lines
+            pay_event(ledger, item)
 
 
-def event_value(item: Item) -> tuple[int, Reason]:
-    """What each opponent pays the event's player (negative: what he pays each), and why."""
+def pay_event(ledger: Ledger, item: Item) -> None:
+    """Each opponent pays the event's player its value (a negative value: he pays each)."""
     who = item.player
+    assert who is not None
     if item.type in BONUSES:
         good = item.result in ("won", "home")
         value = BONUSES[item.type] * item.count
+        paid = value if good else -value
         result = term(item.result or "")
         if item.type == "king":
-            reason = why(_("{player}: {count} × King {result}"), player=who, count=item.count, result=result)
+            ledger.each_opponent_pays(
+                who, paid, _("{player}: {count} × King {result}"), player=who, count=item.count, result=result
+            )
         else:
-            reason = why(_("{player}: {what} {result}"), player=who, what=term(item.type), result=result)
-        return (value if good else -value), reason
-    if item.type == "valat":
-        return SILENT_VALAT, why(_("{player} took every trick (valat)"), player=who)
-    if item.type == "nolo":
-        return SILENT_VALAT, why(_("{player} took no trick (nolo)"), player=who)
-    assert item.before_trick is not None
-    announced = why(
-        _("{player}: {what} before trick {trick}, {result}"),
-        player=who,
-        what=term(item.type),
-        trick=item.before_trick,
-        result=term(item.result or ""),
-    )
-    if item.type == "announced_valat":
-        value = ANNOUNCED_VALAT[item.before_trick]
-        return (value if item.won else -value), announced
-    if item.won:
-        return ANNOUNCED_NOLO[item.before_trick], announced
-    return -FAILED_NOLO[item.before_trick], announced
+            what = term(item.type)
+            ledger.each_opponent_pays(who, paid, _("{player}: {what} {result}"), player=who, what=what, result=result)
+    elif item.type == "valat":
+        ledger.each_opponent_pays(who, SILENT_VALAT, _("{player} took every trick (valat)"), player=who)
+    elif item.type == "nolo":
+        ledger.each_opponent_pays(who, SILENT_VALAT, _("{player} took no trick (nolo)"), player=who)
+    else:
+        assert item.before_trick is not None
+        if item.type == "announced_valat":
+            value = ANNOUNCED_VALAT[item.before_trick]
+            paid = value if item.won else -value
+        else:
+            paid = ANNOUNCED_NOLO[item.before_trick] if item.won else -FAILED_NOLO[item.before_trick]
+        ledger.each_opponent_pays(
+            who,
+            paid,
+            _("{player}: {what} before trick {trick}, {result}"),
+            player=who,
+            what=term(item.type),
+            trick=item.before_trick,
+            result=term(item.result or ""),
+        )

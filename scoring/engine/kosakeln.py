@@ -7,27 +7,22 @@ G; a valat replaces the game; bonuses are worth more the earlier they were annou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .base import (
     Check,
     Deal,
     FieldSpec,
     Item,
-    Line,
+    Ledger,
     Options,
-    Reason,
     Variant,
     contract,
     declarer,
     declarer_points,
-    each_opponent_pays,
     gettext_noop,
     player,
     results,
     term,
     twice,
-    why,
 )
 from .base import gettext_noop as _
 
@@ -122,7 +117,7 @@ class Kosakeln(Variant):
         if len({e.player for e in pagat_holders}) > 1:
             yield pagat_holders[-1].where, "trull and four_birds both need the Pagat: one player only"
 
-    def score(self, deal: Deal, options: Options, pots: Mapping[str, int]) -> list[Line]:
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         g = CONTRACTS[deal.contract]
         valats = deal.events_of("valat")
         if valats:
@@ -135,35 +130,38 @@ class Kosakeln(Variant):
             )
             earner = valat.player if valat.won else deal.declarer
             value = g * times if valat.won else -g * times
-            what = why(template, player=valat.player, result=term(valat.result or "won"), times=times, g=g)
-            lines = pay(deal, earner, value, what)
+            result = term(valat.result or "won")
+            pay(ledger, earner, value, template, player=valat.player, result=result, times=times, g=g)
         else:
             won = deal.declarer_points >= NEEDED
-            what = why(
+            pay(
+                ledger,
+                deal.declarer,
+                g if won else -g,
                 _("{contract} {result} with {points}"),
                 contract=term(deal.contract),
                 result=term("won" if won else "lost"),
                 points=deal.declarer_points,
             )
-            lines = pay(deal, deal.declarer, g if won else -g, what)
         for item in deal.events:
             if item.type in HELD:
-                held = why(_("{player} holds {what}"), player=item.player, what=term(item.type))
-                lines += pay(deal, item.player, HELD[item.type], held)
+                held = _("{player} holds {what}")
+                pay(ledger, item.player, HELD[item.type], held, player=item.player, what=term(item.type))
             elif item.type in BONUS_VALUES:
                 value = bonus_value(item, deal.contract) or 0
                 args = {"player": item.player, "what": term(item.type), "result": term(item.result or "")}
                 if item.timing:
-                    what = why(_("{player}'s {what} announced {timing}, {result}"), timing=term(item.timing), **args)
+                    what = _("{player}'s {what} announced {timing}, {result}")
+                    pay(ledger, item.player, value if item.won else -value, what, timing=term(item.timing), **args)
                 else:
-                    what = why(_("{player}'s silent {what}, {result}"), **args)
-                lines += pay(deal, item.player, value if item.won else -value, what)
-        return lines
+                    what = _("{player}'s silent {what}, {result}")
+                    pay(ledger, item.player, value if item.won else -value, what, **args)
 
 
-def pay(deal: Deal, earner: str | None, value: int, what: Reason) -> list[Line]:
+def pay(ledger: Ledger, earner: str | None, value: int, what: str, /, **values: object) -> None:
+    """The other player pays ``value`` to ``earner`` (a negative value: the earner pays him)."""
     assert earner is not None
-    return each_opponent_pays(earner, deal.active, value, what, payer="other player")
+    ledger.each_opponent_pays(earner, value, what, payer="other player", **values)
 
 
 def game_won(deal: Deal) -> bool:

@@ -4,13 +4,20 @@ Every problem of the document is collected before anything is refused, so a scor
 that is wrong at once. The rules applied here are the format's own (shape, types, ranges, known
 names, card-point sums); each variant's consistency rules run afterwards, on deals that read
 cleanly, so one typo does not produce a cascade of follow-on complaints.
+
+A variant's deal format (its deal-level fields, declarations and events, as field specs) is
+compiled once, on first use, into a :class:`DealForm`: the keys a deal and each item may have,
+and for every field the quick test of a well-formed value. A value the quick test refuses is
+read in full, which accepts it converted (``40.0`` as 40) or reports why not; so every message
+comes from one place, in the same order, however the checks are compiled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from .base import REQUIRED, Deal, FieldSpec, InvalidSitting, Item, Options, Problem, Variant
 from .registry import VARIANTS
@@ -80,8 +87,9 @@ def read_sitting(doc: object) -> Sitting:
     if not isinstance(raw_deals, list):
         reader.add(None, "deals", "must be a list of deals")
     elif variant is not None and players is not None and options is not None:
+        form = deal_form(variant)
         for number, raw in enumerate(raw_deals, start=1):
-            deal = read_deal(raw, number, variant, players, reader)
+            deal = read_deal(raw, number, variant, players, reader, form)
             if deal is not None:
                 if deal.events or deal.declarations or variant.plain_deal_rules:
                     for field, message in variant.check(deal, options):
@@ -173,12 +181,102 @@ def read_options(value: object, variant: Variant | None, reader: Reader) -> Opti
     return Options(values) if ok else None
 
 
+# --- a variant's deal format, compiled once ------------------------------------------------
+
+Fits = Callable[[object, tuple[str, ...]], bool]
+"""The quick test of a well-formed value of one field, given the deal's active players."""
+
+
+def quick_test(spec: FieldSpec) -> Fits:
+    """The test most values pass: the right type in range, nothing to convert or report.
+
+    Card points (``points``) are always read in full: they are checked together.
+    """
+    if spec.kind == "points":
+        return lambda raw, active: False
+    if spec.kind == "player":
+        return lambda raw, active: raw.__class__ is str and raw in active
+    if spec.kind == "whole":
+        low, high = spec.low, spec.high
+        return lambda raw, active: isinstance(raw, int) and raw.__class__ is not bool and low <= raw <= high
+    if spec.kind == "flag":
+        return lambda raw, active: raw is True or raw is False
+    choices = spec.choices
+    return lambda raw, active: (raw is None or raw.__class__ is str or raw.__class__ is int) and raw in choices
+
+
+class FieldCheck(NamedTuple):
+    """One field of a deal, a declaration or an event, compiled from its spec."""
+
+    key: str
+    attr: str
+    default: object
+    fits: Fits
+    spec: FieldSpec
+    what: str
+    """How a message names a deal-level field: its label, in lower case (``declarer's card points``)."""
+
+
+def field_check(key: str, spec: FieldSpec) -> FieldCheck:
+    what = spec.label[:1].lower() + spec.label[1:]
+    return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, what)
+
+
+@dataclass(frozen=True)
+class ItemForm:
+    """A declaration or event type: its fields, and every key an item of it may have."""
+
+    type: str
+    fields: Mapping[str, FieldSpec]
+    checks: tuple[FieldCheck, ...]
+    keys: frozenset[str]
+
+
+def item_forms(types: Mapping[str, Mapping[str, FieldSpec]]) -> dict[str, ItemForm]:
+    return {
+        kind: ItemForm(kind, spec, tuple(field_check(key, f) for key, f in spec.items()), frozenset({"type", *spec}))
+        for kind, spec in types.items()
+    }
+
+
+DEAL_ATTRIBUTES = frozenset(Deal._fields)
+
+
+@dataclass(frozen=True)
+class DealForm:
+    """A variant's deal format, compiled from its field specs: what ``read_deal`` checks."""
+
+    fields: tuple[FieldCheck, ...]
+    extra: frozenset[str]
+    """The deal-level fields a :class:`Deal` has no attribute for; they go to ``Deal.extra``."""
+    declarations: Mapping[str, ItemForm]
+    events: Mapping[str, ItemForm]
+
+
+_FORMS: weakref.WeakKeyDictionary[Variant, DealForm] = weakref.WeakKeyDictionary()
+
+
+def deal_form(variant: Variant) -> DealForm:
+    """The variant's deal format, compiled on first use."""
+    form = _FORMS.get(variant)
+    if form is None:
+        form = _FORMS[variant] = DealForm(
+            fields=tuple(field_check(key, spec) for key, spec in variant.deal_fields.items()),
+            extra=frozenset(spec.attr for spec in variant.deal_fields.values()) - DEAL_ATTRIBUTES,
+            declarations=item_forms(variant.declaration_types),
+            events=item_forms(variant.event_types),
+        )
+    return form
+
+
+# --- reading a deal -------------------------------------------------------------------------
+
+
 class DealReader:
     """Reads one deal, reporting its problems under its number."""
 
-    def __init__(self, number: int, variant: Variant, players: tuple[str, ...], reader: Reader):
+    def __init__(self, number: int, players: tuple[str, ...], reader: Reader):
         self.number = number
-        self.variant = variant
         self.players = players
         self.reader = reader
         self.failed = False
@@ -210,18 +308,18 @@ class DealReader:
         return int(value)
 
 
-DEAL_ATTRIBUTES = frozenset(f.name for f in fields(Deal))
-
-
-def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader) -> Deal | None:
+def read_deal(
+    raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader, form: DealForm
+) -> Deal | None:
     """Read one deal; ``None`` (with its problems reported) when it cannot be read."""
-    d = DealReader(number, variant, players, reader)
+    d = DealReader(number, players, reader)
     if not isinstance(raw, dict):
         d.problem(None, "a deal must be a JSON object")
         return None
-    for key in raw:
-        if key not in variant.deal_keys:
-            d.problem(str(key), f"{show(key)} is not a field of a {variant.key} deal")
+    if not raw.keys() <= variant.deal_keys:
+        for key in raw:
+            if key not in variant.deal_keys:
+                d.problem(str(key), f"{show(key)} is not a field of a {variant.key} deal")
     read_seats(raw, d)
     dealer = raw.get("dealer")
     if dealer is None:
@@ -235,12 +333,16 @@ def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ..
             d.problem("sitting_out", f"when {dealer} deals, {out} sits out, not {d.sitting_out}")
     values: dict[str, Any] = {}
     extra: dict[str, object] = {}
-    for key, spec in variant.deal_fields.items():
-        value = read_deal_field(raw, key, spec, d)
-        (values if spec.attr in DEAL_ATTRIBUTES else extra)[spec.attr] = value
-    if variant.declaration_types:
-        values["declarations"] = read_items(raw, "declarations", variant.declaration_types, d)
-    values["events"] = read_items(raw, "events", variant.event_types, d)
+    active = d.active
+    for field in form.fields:
+        key, attr, _default, fits, _spec, _what = field
+        value = raw.get(key)
+        if value is None or not fits(value, active):
+            value = read_deal_field(raw, field, d)
+        (extra if attr in form.extra else values)[attr] = value
+    if form.declarations:
+        values["declarations"] = read_items(raw, "declarations", form.declarations, d)
+    values["events"] = read_items(raw, "events", form.events, d)
     if d.failed:
         return None
     return Deal(
@@ -254,17 +356,21 @@ def read_deal(raw: object, number: int, variant: Variant, players: tuple[str, ..
     )
 
 
-def read_deal_field(raw: Mapping[str, object], key: str, spec: FieldSpec, d: DealReader) -> object:
-    """One deal-level field, read by its spec: the same kinds as an item's fields, plus card points."""
+def read_deal_field(raw: Mapping[str, object], field: FieldCheck, d: DealReader) -> object:
+    """One deal-level field, read by its spec: the same kinds as an item's fields, plus card points.
+
+    ``read_deal`` takes a value that passes the quick test itself; this reads the rest: card
+    points, defaults, values to convert, and the problems.
+    """
+    key, spec, what = field.key, field.spec, field.what
     if spec.kind == "points":
         return read_card_points(raw.get(key), spec.high, d)
     value = raw.get(key, MISSING)
-    what = spec.label[:1].lower() + spec.label[1:]
     if value is MISSING or (value is None and spec.default is REQUIRED):
         if spec.default is REQUIRED:
             d.problem(key, f"{what} missing")
         return spec.default
-    if fits(spec, value, d):
+    if field.fits(value, d.active):
         return value
     if spec.kind == "player":
         return d.active_player(value, key, what)
@@ -319,35 +425,20 @@ def read_card_points(value: object, pack: int, d: DealReader) -> dict[str, int]:
     return {p: points[p] for p in d.active if p in points}
 
 
-def read_items(
-    raw: Mapping[str, object],
-    kind: str,
-    types: Mapping[str, Mapping[str, FieldSpec]],
-    d: DealReader,
-) -> tuple[Item, ...]:
-    """Read the deal's ``declarations`` or ``events``; each item's fields follow its type's spec."""
-    value = raw.get(kind, [])
+def read_items(raw: Mapping[str, object], kind: str, forms: Mapping[str, ItemForm], d: DealReader) -> tuple[Item, ...]:
+    """Read the deal's ``declarations`` or ``events``; each item's fields follow its type's form."""
+    value = raw.get(kind, MISSING)
+    if value is MISSING:
+        return ()
     if not isinstance(value, list):
         d.problem(kind, f"{kind} must be a list")
         return ()
     items = []
     for index, entry in enumerate(value):
-        item = read_item(entry, kind, index, types, d)
+        item = read_item(entry, kind, index, forms, d)
         if item is not None:
             items.append(item)
     return tuple(items)
-
-
-def fits(field: FieldSpec, raw: object, d: DealReader) -> bool:
-    """The quick test of a well-formed value; anything else goes to :func:`read_value`."""
-    kind = field.kind
-    if kind == "player":
-        return raw.__class__ is str and raw in d.active
-    if kind == "whole":
-        return isinstance(raw, int) and raw.__class__ is not bool and field.low <= raw <= field.high
-    if kind == "flag":
-        return raw is True or raw is False
-    return (raw is None or raw.__class__ is str or raw.__class__ is int) and raw in field.choices
 
 
 def read_value(field: FieldSpec, raw: object, path: str, label: str, d: DealReader) -> tuple[bool, object]:
@@ -366,35 +457,35 @@ def read_value(field: FieldSpec, raw: object, path: str, label: str, d: DealRead
     return False, None
 
 
-def read_item(
-    entry: object, kind_list: str, index: int, types: Mapping[str, Mapping[str, FieldSpec]], d: DealReader
-) -> Item | None:
-    where = f"{kind_list}[{index}]"
+def read_item(entry: object, listed: str, index: int, forms: Mapping[str, ItemForm], d: DealReader) -> Item | None:
+    where = f"{listed}[{index}]"
     if not isinstance(entry, dict):
         d.problem(where, f"{where} must be a JSON object")
         return None
     kind = entry.get("type")
-    spec = types.get(kind) if isinstance(kind, str) else None
-    if spec is None:
-        d.problem(f"{where}.type", f"{where}: {show(kind)} is not one of {one_of(list(types))}")
+    form = forms.get(kind) if isinstance(kind, str) else None
+    if form is None:
+        d.problem(f"{where}.type", f"{where}: {show(kind)} is not one of {one_of(list(forms))}")
         return None
     values: dict[str, Any] = {}
     ok = True
-    for key in entry:
-        if key != "type" and key not in spec:
-            d.problem(f"{where}.{key}", f"{where} ({kind}): {show(key)} is not a field of {kind}")
-            ok = False
-    for key, field in spec.items():
+    if not entry.keys() <= form.keys:
+        for key in entry:
+            if key != "type" and key not in form.fields:
+                d.problem(f"{where}.{key}", f"{where} ({kind}): {show(key)} is not a field of {kind}")
+                ok = False
+    active = d.active
+    for key, attr, default, fits, spec, _what in form.checks:
         raw = entry.get(key, MISSING)
         if raw is MISSING:
-            if field.default is REQUIRED:
+            if default is REQUIRED:
                 d.problem(f"{where}.{key}", f"{where} ({kind}): {key} is missing")
                 ok = False
             else:
-                values[field.attr] = field.default
-        elif fits(field, raw, d):
-            values[field.attr] = raw
+                values[attr] = default
+        elif fits(raw, active):
+            values[attr] = raw
         else:
-            good, values[field.attr] = read_value(field, raw, f"{where}.{key}", f"{where} ({kind})", d)
+            good, values[attr] = read_value(spec, raw, f"{where}.{key}", f"{where} ({kind})", d)
             ok = ok and good
-    return Item(str(kind), kind_list, index, **values) if ok else None
+    return Item(form.type, listed, index, **values) if ok else None

@@ -1,22 +1,37 @@
-"""Scoring a whole sitting: every deal in order, carrying the pots and the running totals."""
+"""Scoring a whole sitting: every deal in order, carrying the pots and the running totals.
+
+Two paths, one set of rules: ``score(sitting)`` explains every deal (its breakdown ``lines``,
+each with its reason), ``score(sitting, breakdown=False)`` gives the same scores, pots and
+totals without them. Both run each variant's ``score`` into a :class:`~.base.Ledger`; only one
+that explains makes lines and reasons, so scores alone cost a fraction of the breakdown.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from .base import MOST_POINTS, InvalidSitting, Line, Problem
+from .base import MOST_POINTS, Entry, InvalidSitting, Ledger, Line, Problem
 from .reading import Sitting, read_sitting
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One scored deal: each player's game points, the breakdown, and the pots after it."""
+class DealResult(NamedTuple):
+    """One scored deal: each player's game points, the pots after it, and the breakdown if asked for.
+
+    A named tuple, as a :class:`~.base.Deal` is: one is made for every deal scored.
+    """
 
     number: int
     scores: dict[str, int]
-    lines: tuple[Line, ...]
     pots: dict[str, int]
+    breakdown: Sequence[Entry] | None
+    """The lines as the ledger recorded them, or ``None`` when the breakdown was not asked for."""
+
+    @property
+    def lines(self) -> tuple[Line, ...] | None:
+        """The breakdown's lines (made anew each time asked), or ``None`` when it was not asked for."""
+        return None if self.breakdown is None else tuple(map(Line._make, self.breakdown))
 
 
 @dataclass(frozen=True)
@@ -27,15 +42,19 @@ class SittingResult:
     pots: dict[str, int]
 
     def as_dict(self) -> dict[str, object]:
-        """The ``score`` output document (its format: docs/engine.md)."""
+        """The ``score`` output document (its format: docs/engine.md); each deal's ``lines``
+        only when the breakdown was asked for."""
         with_pots = bool(self.sitting.variant.pots)
         deals = []
         for deal in self.deals:
-            out: dict[str, object] = {
-                "number": deal.number,
-                "scores": deal.scores,
-                "lines": [line.as_dict() for line in deal.lines],
-            }
+            out: dict[str, object] = {"number": deal.number, "scores": deal.scores}
+            if deal.breakdown is not None:
+                out["lines"] = [
+                    {"player": player, "points": points, "reason": str(reason)}
+                    if pot is None
+                    else {"pot": pot, "points": points, "reason": str(reason)}
+                    for points, reason, player, pot in deal.breakdown
+                ]
             if with_pots:
                 out["pots"] = deal.pots
             deals.append(out)
@@ -50,40 +69,37 @@ class SittingResult:
         return doc
 
 
-def score(sitting: Sitting) -> SittingResult:
-    """Score every deal of a valid sitting in order.
+def score(sitting: Sitting, *, breakdown: bool = True) -> SittingResult:
+    """Score every deal of a valid sitting in order; with ``breakdown=False``, without the lines.
 
     Raises :class:`InvalidSitting` at the first deal after which an amount (a line, a score, a
     pot or a running total) would go beyond ``MOST_POINTS``: pots that double deal after deal
-    can grow without end, and no score sheet holds that.
+    can grow without end, and no score sheet holds that. Both paths refuse alike: the ledger
+    keeps the largest line amount even when it keeps no lines.
     """
-    variant, players = sitting.variant, sitting.players
+    variant, options = sitting.variant, sitting.options
     pots = dict.fromkeys(variant.pots, 0)
-    totals = dict.fromkeys(players, 0)
+    totals = dict.fromkeys(sitting.players, 0)
     results = []
     for deal in sitting.deals:
-        lines = tuple(variant.score(deal, sitting.options, pots))
-        scores = dict.fromkeys(players, 0)
-        moved: Counter[str] = Counter()
-        for line in lines:
-            if line.pot is None:
-                assert line.player is not None
-                scores[line.player] += line.points
-            else:
-                moved[line.pot] += line.points
-        pots = {name: pots[name] + moved[name] for name in variant.pots}
-        for name in players:
-            totals[name] += scores[name]
-        amounts = [*(line.points for line in lines), *scores.values(), *pots.values(), *totals.values()]
-        if max(map(abs, amounts), default=0) > MOST_POINTS:
+        ledger = Ledger(deal, pots, explain=breakdown)
+        variant.score(deal, options, ledger)
+        scores, pots = ledger.scores, ledger.pots
+        for name, points in scores.items():
+            totals[name] += points
+        amounts = [ledger.largest, *scores.values(), *pots.values(), *totals.values()]
+        if max(amounts) > MOST_POINTS or min(amounts) < -MOST_POINTS:
             raise InvalidSitting([Problem(deal.number, None, f"an amount goes beyond {MOST_POINTS:,} game points")])
-        results.append(DealResult(deal.number, scores, lines, dict(pots)))
+        results.append(DealResult(deal.number, scores, pots, ledger.lines))
     return SittingResult(sitting, tuple(results), dict(totals), dict(pots))
 
 
-def score_sitting(doc: object) -> dict[str, object]:
+def score_sitting(doc: object, *, breakdown: bool = True) -> dict[str, object]:
     """Score a sitting document (parsed JSON) and return the output document.
 
-    Raises :class:`~scoring.engine.base.InvalidSitting` listing every problem of bad input.
+    With ``breakdown=False`` each deal's ``lines`` are left out: the same scores, pots and
+    totals, after the same checks, for a fraction of the time. Raises
+    :class:`~scoring.engine.base.InvalidSitting` listing every problem of bad input, the same
+    on both paths.
     """
-    return score(read_sitting(doc)).as_dict()
+    return score(read_sitting(doc), breakdown=breakdown).as_dict()

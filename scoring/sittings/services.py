@@ -415,6 +415,8 @@ def _add_to_seats(seats: dict[int, Seat], totals: dict[int, list[int]]) -> None:
 
 def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
     """A deal's breakdown as stored: ``[index, pot, points, English reason, reason as data]``."""
+    lines = result.lines
+    assert lines is not None, "a stored result is scored with its breakdown"
     return [
         [
             None if line.player is None else index_of[line.player],
@@ -423,7 +425,7 @@ def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
             str(line.reason),
             line.reason.as_data(),
         ]
-        for line in result.lines
+        for line in lines
     ]
 
 

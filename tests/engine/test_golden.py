@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import score_sitting
+from scoring.engine import read_sitting, score, score_sitting
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "fixtures" / "golden"
@@ -32,6 +32,40 @@ def test_it_scores_the_worked_example(example: Path) -> None:
         assert deal.get("pots") == want.get("pots"), f"deal {deal['number']}"
     assert result["totals"] == expected["totals"]
     assert result.get("pots") == expected.get("pots")
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
+def test_its_scores_path_gives_the_worked_example_deal_by_deal(example: Path) -> None:
+    expected = json.loads(example.with_name(example.name.replace(".in.", ".out.")).read_text())
+    result = score_sitting(json.loads(example.read_text()), breakdown=False)
+    assert result["deals"] == expected["deals"]
+    assert result["totals"] == expected["totals"]
+    assert result.get("pots") == expected.get("pots")
+
+
+BREAKDOWNS = json.loads((Path(__file__).with_name("breakdowns.json")).read_text())
+"""The breakdown of every hand-worked example, line by line (player or pot, points, English
+reason, the reason as the site stores it), as the engine gave it before it had two paths."""
+
+
+@pytest.mark.parametrize("name", sorted(BREAKDOWNS))
+def test_it_explains_the_worked_example_line_for_line_as_before(name: str) -> None:
+    doc = json.loads((GOLDEN / f"{name}.in.json").read_text())
+    explained = []
+    for deal in score(read_sitting(doc)).deals:
+        assert deal.lines is not None
+        explained.append(
+            [
+                [line.player or f"pot:{line.pot}", line.points, str(line.reason), line.reason.as_data()]
+                for line in deal.lines
+            ]
+        )
+    assert explained == BREAKDOWNS[name]
+    written = [
+        [[x.get("player") or f"pot:{x['pot']}", x["points"], x["reason"]] for x in d["lines"]]
+        for d in score_sitting(doc)["deals"]
+    ]
+    assert written == [[line[:3] for line in lines] for lines in BREAKDOWNS[name]]
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/examples beside this checkout")

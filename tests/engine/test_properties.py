@@ -69,6 +69,19 @@ def test_renaming_players_changes_no_number(doc: dict[str, Any]) -> None:
         assert [line["points"] for line in a["lines"]] == [line["points"] for line in b["lines"]]
 
 
+def without_lines(result: dict[str, Any]) -> dict[str, Any]:
+    """The output document of the explained path as the scores path gives it."""
+    deals = [{key: value for key, value in deal.items() if key != "lines"} for deal in result["deals"]]
+    return {**result, "deals": deals}
+
+
+@given(sittings)
+def test_the_scores_path_gives_the_scores_pots_and_totals_of_the_explained_path(doc: dict[str, Any]) -> None:
+    explained = score_sitting(doc)
+    assert all(deal["lines"] for deal in explained["deals"])
+    assert score_sitting(doc, breakdown=False) == without_lines(explained)
+
+
 @given(sittings)
 def test_pots_never_go_negative(doc: dict[str, Any]) -> None:
     result = score_sitting(doc)
@@ -124,20 +137,44 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@given(sittings, st.data(), json_values)
-def test_a_damaged_document_is_scored_or_refused_with_problems_never_a_crash(
-    doc: dict[str, Any], data: Any, junk: Any
-) -> None:
+def damage(doc: dict[str, Any], data: Any, junk: Any) -> None:
+    """Put ``junk`` in place of one value of the document, anywhere in it."""
     path = data.draw(st.sampled_from(paths(doc)[1:]))
     target = doc
     for step in path[:-1]:
         target = target[step]
     target[path[-1]] = junk
+
+
+@given(sittings, st.data(), json_values)
+def test_a_damaged_document_is_scored_or_refused_with_problems_never_a_crash(
+    doc: dict[str, Any], data: Any, junk: Any
+) -> None:
+    damage(doc, data, junk)
     try:
         score_sitting(doc)
     except InvalidSitting as refusal:
         assert refusal.problems
         assert all(isinstance(str(p), str) and p.message for p in refusal.problems)
+
+
+def outcome(doc: dict[str, Any], breakdown: bool) -> object:
+    """The output document, or every problem of a refused document."""
+    try:
+        return score_sitting(doc, breakdown=breakdown)
+    except InvalidSitting as refusal:
+        return refusal.problems
+
+
+@given(sittings, st.data(), json_values)
+def test_a_damaged_document_is_scored_or_refused_alike_on_both_paths(doc: dict[str, Any], data: Any, junk: Any) -> None:
+    damage(doc, data, junk)
+    explained, scores_only = outcome(doc, breakdown=True), outcome(doc, breakdown=False)
+    if isinstance(explained, tuple):
+        assert scores_only == explained
+    else:
+        assert isinstance(explained, dict)
+        assert scores_only == without_lines(explained)
 
 
 @pytest.mark.parametrize("junk", [None, 3, "x", [], {}, {"variant": None}, {"deals": {}}])

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from scoring.engine import InvalidSitting, score_sitting
@@ -137,3 +141,16 @@ def test_it_refuses_card_points_for_the_sitting_out_player() -> None:
 @pytest.mark.parametrize("value", [None, "x", 3, {}])
 def test_it_refuses_a_list_field_that_is_not_a_list(value: object) -> None:
     assert refused(V, card_points=cp(26, 26, 26), events=value) == [(1, "events")]
+
+
+PROBLEMS: dict[str, Any] = json.loads(Path(__file__).with_name("problems.json").read_text())
+"""Broken documents of every variant and every problem each has, as the engine said them before
+its checks were compiled: the words and the order a scorekeeper sees, on both paths."""
+
+
+@pytest.mark.parametrize("breakdown", [True, False], ids=["explained", "scores"])
+@pytest.mark.parametrize("name", sorted(PROBLEMS))
+def test_it_names_every_problem_in_the_same_words_and_order(name: str, breakdown: bool) -> None:
+    with pytest.raises(InvalidSitting) as refusal:
+        score_sitting(PROBLEMS[name]["document"], breakdown=breakdown)
+    assert [str(p) for p in refusal.value.problems] == PROBLEMS[name]["problems"]

@@ -1,0 +1,89 @@
+"""Scoring a whole sitting on both paths: the explained one with its lines, the scores one without."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring.engine import VARIANTS, InvalidSitting, read_sitting, score, score_sitting
+from scoring.engine.base import MOST_POINTS, Deal, Ledger, Line, Options, Variant
+from scoring.engine.reading import Sitting, deal_form
+
+from .helpers import cp, ev, make_sitting
+
+DANISH = make_sitting(
+    "danish_tarok",
+    {"card_points": cp(40, 20, 18)},
+    {"dealer": "B", "card_points": cp(26, 26, 26), "events": [ev("pagat_ultimo", player="A", result="won")]},
+)
+
+
+def test_it_explains_every_deal_by_default() -> None:
+    result = score(read_sitting(DANISH))
+    assert all(deal.lines for deal in result.deals)
+    assert all("lines" in deal for deal in score_sitting(DANISH)["deals"])
+
+
+def test_it_gives_the_site_each_line_with_its_reason_to_store() -> None:
+    lines = score(read_sitting(DANISH)).deals[0].lines
+    assert lines is not None
+    first, pot = lines[0], lines[3]
+    assert isinstance(first, Line) and (first.player, first.points, first.pot) == ("A", -20, None)
+    assert (pot.player, pot.points, pot.pot) == (None, 60, "king")
+    assert str(first.reason) == "founding the King pot: 20 from every player"
+    assert first.reason.as_data() == {
+        "t": "founding the {pot}: {ante} from every player",
+        "a": {"pot": {"term": "king_pot"}, "ante": 20},
+    }
+
+
+def test_it_leaves_the_lines_out_when_the_breakdown_is_not_asked_for() -> None:
+    result = score(read_sitting(DANISH), breakdown=False)
+    assert [deal.lines for deal in result.deals] == [None, None]
+    explained = score_sitting(DANISH)
+    scores_only = score_sitting(DANISH, breakdown=False)
+    assert [sorted(deal) for deal in scores_only["deals"]] == [["number", "pots", "scores"]] * 2
+    assert scores_only["totals"] == explained["totals"] == {"A": 125, "B": -100, "C": -95}
+    assert scores_only["pots"] == explained["pots"] == {"king": 70, "pagat": 0}
+
+
+def test_it_refuses_bad_input_with_the_same_problems_on_both_paths() -> None:
+    doc: dict[str, Any] = {**DANISH, "deals": [{"dealer": "A", "card_points": cp(40, 20, 17)}, {"dealer": "Z"}]}
+    refusals = []
+    for breakdown in (True, False):
+        with pytest.raises(InvalidSitting) as refusal:
+            score_sitting(doc, breakdown=breakdown)
+        refusals.append(refusal.value.problems)
+    assert refusals[0] == refusals[1]
+    assert [(p.deal, p.field) for p in refusals[0]] == [(1, "card_points"), (2, "dealer"), (2, "card_points")]
+
+
+def test_it_compiles_a_variants_deal_format_once() -> None:
+    for variant in VARIANTS.values():
+        assert deal_form(variant) is deal_form(variant)
+
+
+class Swing(Variant):
+    """Made up: the dealer wins the most a line may hold from each opponent, then pays it back."""
+
+    key = "swing"
+    name = "Swing"
+    pack_points = 0
+    deal_fields = {}
+    event_types = {}
+
+    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+        ledger.each_opponent_pays(deal.dealer, MOST_POINTS // 2 + 1, "there")
+        ledger.each_opponent_pays(deal.dealer, -(MOST_POINTS // 2 + 1), "back")
+
+
+@pytest.mark.parametrize("breakdown", [True, False])
+def test_it_refuses_a_line_beyond_the_most_points_even_when_the_scores_are_not(breakdown: bool) -> None:
+    players = ("A", "B", "C")
+    deal = Deal(number=1, players=players, dealer="A", sitting_out=None, active=players)
+    with pytest.raises(InvalidSitting) as refusal:
+        score(Sitting(Swing(), players, Options({}), (deal,)), breakdown=breakdown)
+    assert [(p.deal, p.message) for p in refusal.value.problems] == [
+        (1, "an amount goes beyond 1,000,000,000 game points")
+    ]
