@@ -8,10 +8,11 @@ from .base import Doubt, FieldSpec, InvalidSitting, OptionSpec, Problem, Variant
 from .cards import PileCount, count_cards, count_pile
 from .reading import Sitting, read_sitting
 from .registry import VARIANTS, register, unregister
-from .sitting import DealResult, SittingResult, score, score_sitting
+from .sitting import Carried, DealResult, SittingResult, score, score_sitting
 
 __all__ = [
     "VARIANTS",
+    "Carried",
     "DealResult",
     "Doubt",
     "FieldSpec",

@@ -68,8 +68,13 @@ class Reader:
         self.problems.append(Problem(deal, field, message))
 
 
-def read_sitting(doc: object) -> Sitting:
-    """Check a whole document; raise :class:`InvalidSitting` listing every problem."""
+def read_sitting(doc: object, *, first: int = 1) -> Sitting:
+    """Check a whole document; raise :class:`InvalidSitting` listing every problem.
+
+    ``first`` is the number of the document's first deal: a document may hold the deals of a
+    sitting from deal ``first`` on (the next deal, or a corrected one and those after it), and
+    its problems then name the deals by their numbers in the sitting.
+    """
     reader = Reader()
     if not isinstance(doc, dict):
         raise InvalidSitting([Problem(None, None, "a sitting document must be a JSON object")])
@@ -88,7 +93,7 @@ def read_sitting(doc: object) -> Sitting:
         reader.add(None, "deals", "must be a list of deals")
     elif variant is not None and players is not None and options is not None:
         form = deal_form(variant)
-        for number, raw in enumerate(raw_deals, start=1):
+        for number, raw in enumerate(raw_deals, start=first):
             deal = read_deal(raw, number, variant, players, reader, form)
             if deal is not None:
                 if deal.events or deal.declarations or variant.plain_deal_rules:

@@ -8,7 +8,7 @@ that explains makes lines and reasons, so scores alone cost a fraction of the br
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -32,6 +32,18 @@ class DealResult(NamedTuple):
     def lines(self) -> tuple[Line, ...] | None:
         """The breakdown's lines (made anew each time asked), or ``None`` when it was not asked for."""
         return None if self.breakdown is None else tuple(map(Line._make, self.breakdown))
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What the deals before carry into the deals being scored: the pots and each player's total.
+
+    Scoring a sitting's deals from deal n on needs only this of the deals before: the rules of a
+    deal read the pots it starts with, and the totals are checked against ``MOST_POINTS``.
+    """
+
+    pots: Mapping[str, int]
+    totals: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -69,8 +81,12 @@ class SittingResult:
         return doc
 
 
-def score(sitting: Sitting, *, breakdown: bool = True) -> SittingResult:
+def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = None) -> SittingResult:
     """Score every deal of a valid sitting in order; with ``breakdown=False``, without the lines.
+
+    ``before`` is where the sitting stands before the document's first deal, when the document
+    holds only the deals from some deal on (see ``read_sitting``'s ``first``): the result's
+    totals and pots then run on from it. Without it the sitting starts with empty pots at 0.
 
     Raises :class:`InvalidSitting` at the first deal after which an amount (a line, a score, a
     pot or a running total) would go beyond ``MOST_POINTS``: pots that double deal after deal
@@ -78,8 +94,8 @@ def score(sitting: Sitting, *, breakdown: bool = True) -> SittingResult:
     keeps the largest line amount even when it keeps no lines.
     """
     variant, options = sitting.variant, sitting.options
-    pots = dict.fromkeys(variant.pots, 0)
-    totals = dict.fromkeys(sitting.players, 0)
+    pots = dict.fromkeys(variant.pots, 0) if before is None else {pot: before.pots.get(pot, 0) for pot in variant.pots}
+    totals = dict.fromkeys(sitting.players, 0) if before is None else {p: before.totals[p] for p in sitting.players}
     results = []
     for deal in sitting.deals:
         ledger = Ledger(deal, pots, explain=breakdown)

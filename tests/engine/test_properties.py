@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.engine import VARIANTS, InvalidSitting, score_sitting
+from scoring.engine import VARIANTS, Carried, InvalidSitting, read_sitting, score_sitting
+from scoring.engine import score as score_deals
 from scoring.samples import random_sitting
 
 sittings = st.builds(
@@ -80,6 +81,19 @@ def test_the_scores_path_gives_the_scores_pots_and_totals_of_the_explained_path(
     explained = score_sitting(doc)
     assert all(deal["lines"] for deal in explained["deals"])
     assert score_sitting(doc, breakdown=False) == without_lines(explained)
+
+
+@given(sittings, st.data())
+def test_scoring_the_deals_from_any_deal_on_from_what_the_earlier_carry_gives_the_same(
+    doc: dict[str, Any], data: Any
+) -> None:
+    whole = score_deals(read_sitting(doc))
+    cut = data.draw(st.integers(min_value=0, max_value=len(doc["deals"])))
+    earlier = score_deals(read_sitting({**doc, "deals": doc["deals"][:cut]}))
+    carried = Carried(earlier.pots, earlier.totals)
+    later = score_deals(read_sitting({**doc, "deals": doc["deals"][cut:]}, first=cut + 1), before=carried)
+    assert later.deals == whole.deals[cut:]
+    assert (later.totals, later.pots) == (whole.totals, whole.pots)
 
 
 @given(sittings)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import InvalidSitting, score_sitting
+from scoring.engine import InvalidSitting, read_sitting, score_sitting
 
 from .helpers import cp, ev, make_sitting, problems, refused
 
@@ -154,3 +154,10 @@ def test_it_names_every_problem_in_the_same_words_and_order(name: str, breakdown
     with pytest.raises(InvalidSitting) as refusal:
         score_sitting(PROBLEMS[name]["document"], breakdown=breakdown)
     assert [str(p) for p in refusal.value.problems] == PROBLEMS[name]["problems"]
+
+
+def test_a_document_of_the_deals_from_deal_n_on_names_its_deals_by_their_numbers_in_the_sitting() -> None:
+    doc = make_sitting(V, {"card_points": cp(40, 20, 17)})
+    with pytest.raises(InvalidSitting) as refusal:
+        read_sitting(doc, first=7)
+    assert [problem.deal for problem in refusal.value.problems] == [7]
