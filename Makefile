@@ -45,7 +45,7 @@ endif
 
 bench: $(SITE)
 	$(BIN)/python -m bench.engine
-	$(BIN)/python -m bench.deal_entry
+	$(BIN)/python -m bench.flat_costs
 	$(BIN)/python -m bench.spreadsheets
 	$(BIN)/python -m bench.sitting_import
 	$(BIN)/python -m bench.hostile_files

@@ -105,13 +105,14 @@ def test_a_realistic_deal_entered_through_the_form_is_stored_as_the_engine_score
     sitting = make_sitting(club, variant, *TABLES[variant])
     response = enter(client, sitting, REALISTIC[variant])
     assert response.status_code == 302, response.context["form"].errors if response.context else response
-    assert response["Location"].endswith("?saved=1#deal-1")
+    assert response["Location"].endswith("?saved=1")
     exported = sitting_document(sitting)
     assert exported["deals"] == [REALISTIC[variant]]
     assert stored_result(sitting) == score_sitting(exported)
     page = client.get(response["Location"])
     assert page.context["saved"] == 1
-    assert 'id="deal-1" open' in page.content.decode()
+    why = reverse("sittings:deal", kwargs={"slug": club.slug, "pk": sitting.pk, "number": 1})
+    assert f'<p class="why-saved"><a href="{why}">' in page.content.decode(), "the breakdown is one tap away"
 
 
 def test_the_form_offers_the_next_dealer_and_who_sits_out_by_rotation(keeper_client: tuple[Client, Any]) -> None:

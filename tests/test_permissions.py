@@ -199,6 +199,7 @@ ROWS = [
     Row("tournaments:new_link", "post", "scorekeeper", table_kwargs),
     Row("table_link:home", "get", "anyone", lambda w: {"token": w["table"].token}),
     Row("table_link:deal_new", "get", "anyone", lambda w: {"token": w["table"].token}),
+    Row("table_link:deal", "get", "anyone", lambda w: {"token": w["table"].token, "number": 1}),
     Row(
         "table_link:deal_new",
         "post",

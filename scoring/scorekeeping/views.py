@@ -73,7 +73,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def deal_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     sitting, access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
-    number = sitting.live_deals().count() + 1
+    number = sitting.deal_count + 1
     if request.method == "GET":
         dealer, out = next_dealer(sitting)
         initial = {"dealer": dealer, "sitting_out": out, "key": new_key()}
@@ -148,7 +148,7 @@ def save_deal(
         messages.success(request, said % {"number": number})
     else:
         messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
-    return redirect(f"{back}?saved={number}#deal-{number}")
+    return redirect(f"{back}?saved={number}")
 
 
 def deal_page(

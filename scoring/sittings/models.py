@@ -52,6 +52,9 @@ class Sitting(models.Model):
     deals_due = models.PositiveIntegerField(
         _("deals to play"), null=True, blank=True, help_text=_("A tournament's table plays this many deals.")
     )
+    deal_count = models.PositiveIntegerField(_("deals"), default=0)
+    """Redundant: how many live deals the sitting has, kept by the services with the deals, so
+    that lists of sittings need not count every club's deals."""
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from scoring.engine.base import Reason
 from scoring.models import Club, Seat, Sitting
@@ -19,11 +19,10 @@ from scoring.sittings.documents import deal_by_name
 
 def sittings_of(club: Club) -> QuerySet[Sitting]:
     """The club's own sittings (a tournament's tables are listed with the tournament) with their
-    live deal count and players, newest first, in few queries."""
+    players, in few queries whatever the club's size: the deal count is kept on the sitting."""
     return (
         club.sittings.filter(round_table__isnull=True)
         .select_related("club", "created_by")
-        .annotate(deal_count=Count("revisions", filter=Q(revisions__live=True)))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
     )
 
@@ -77,6 +76,7 @@ class StoredDeal:
     number: int
     revision: int
     dealer: int
+    sitting_out: int | None
     lines: list[list[Any]]
     pots: dict[str, int]
 
@@ -93,12 +93,22 @@ class StoredDeal:
         return scores
 
 
-def stored_deals(sitting: Sitting) -> list[StoredDeal]:
-    """The live deals with their breakdowns, in order, read in one query: a correction or a
-    take-back committing meanwhile is seen whole or not at all."""
-    rows = sitting.live_deals().select_related("breakdown")
+def stored_deals(sitting: Sitting, first: int = 1, last: int | None = None) -> list[StoredDeal]:
+    """The live deals (from deal ``first`` to ``last``, all by default) with their breakdowns, in
+    order, read in one query: a correction or a take-back committing meanwhile is seen whole or
+    not at all."""
+    rows = sitting.live_deals().filter(number__gte=first).select_related("breakdown")
+    if last is not None:
+        rows = rows.filter(number__lte=last)
     return [
-        StoredDeal(row.number, row.revision, row.inputs["dealer"], row.breakdown.lines, row.breakdown.pots)
+        StoredDeal(
+            row.number,
+            row.revision,
+            row.inputs["dealer"],
+            row.inputs.get("sitting_out"),
+            row.breakdown.lines,
+            row.breakdown.pots,
+        )
         for row in rows
     ]
 

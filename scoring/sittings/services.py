@@ -5,9 +5,13 @@ raises :class:`~scoring.engine.InvalidSitting`, whose problems carry the deal an
 they concern, exactly as the engine's own; the services add their own refusals (a closed
 sitting, a missing reason) in the same form. What pages read is in ``scoring.sittings.results``.
 
-A sitting's stored result rows are a cache of the engine's result (see ``models``); every
-function that changes a sitting's live deals rewrites the rows of the deals whose result may
-have changed, from the first changed deal to the end, because Danish pots carry over.
+A sitting's stored result rows are a cache of the engine's result (see ``models``), and so are
+the seats' totals and the sitting's deal count. A new deal is checked and scored alone, from
+what the deals before carry (the pots stored after the last deal, the seats' totals), so entering
+deal 2,000 costs what entering deal 5 does. A correction rescores the corrected deal and then
+the deals after it only while the pots after a deal differ from those stored (Danish pots carry
+over; the other games carry nothing, so only the corrected deal is rewritten). Import and
+``recompute`` score the whole sitting.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from scoring.access import Role, has_role, role_of
-from scoring.engine import DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
+from scoring.engine import Carried, DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
+from scoring.engine.base import MOST_POINTS
 from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
 from scoring.limits import FORM_KEY, REASON_LENGTH, name_problem, text_problem
@@ -119,6 +124,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
             options=checked.options.as_dict(),
             date=date,
             created_by=acting(user),
+            deal_count=len(checked.deals),
         )
         _seat(sitting, players)
         now = timezone.now()
@@ -168,14 +174,15 @@ class Unconfirmed(Exception):
         self.doubts = doubts
 
 
-def _checked(doc: dict[str, Any], number: int, confirmed: bool) -> SittingResult:
-    """Validate and score a sitting document, holding deal ``number`` back if it looks unlikely."""
-    checked = read_sitting(doc)
+def _checked(doc: dict[str, Any], first: int, confirmed: bool, before: Carried | None = None) -> SittingResult:
+    """Validate and score a document of the deals from deal ``first`` on, holding deal ``first``
+    back if it looks unlikely; ``before`` is what the earlier deals carry into it."""
+    checked = read_sitting(doc, first=first)
     if not confirmed:
-        found = doubts(checked.variant, checked.options, checked.deals[number - 1])
+        found = doubts(checked.variant, checked.options, checked.deals[0])
         if found:
             raise Unconfirmed(found)
-    return score(checked)
+    return score(checked, before=before)
 
 
 @dataclass(frozen=True)
@@ -213,15 +220,15 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
         if earlier is not None:
             return Recorded(earlier, created=False)
         _refuse_if_closed(sitting, user)
-        live = list(sitting.live_deals())
-        number = len(live) + 1
+        number = sitting.deal_count + 1
         if sitting.deals_due is not None and number > sitting.deals_due:
             raise refuse(f"all {sitting.deals_due} deals of this table are entered")
         refuse_unless_playing(sitting)
-        players = sitting.seated_players()
+        seats = _seats(sitting)
+        players = [seat.player for seat in seats]
         names = [p.display_name for p in players]
-        docs = [deal_by_name(d.inputs, sitting.rules, names) for d in live]
-        result = _checked(sitting_document(sitting, [*docs, deal], names), number, confirmed)
+        carried = Carried(_pots_after(sitting, number - 1), {seat.player.display_name: seat.points for seat in seats})
+        result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried)
         new = DealRevision.objects.create(
             sitting=sitting,
             number=number,
@@ -230,7 +237,8 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
             entered_by=acting(user),
             idempotency_key=key,
         )
-        _write_rows(sitting, [new], result.deals[-1:], players)
+        _write_rows(sitting, [new], result.deals, players, seats)
+        _count_deals(sitting, +1)
     return Recorded(new, created=True)
 
 
@@ -244,7 +252,8 @@ def correct_deal(
     confirmed: bool = True,
     key: str = "",
 ) -> Recorded:
-    """Replace deal ``number`` by a new revision and rescore it and every later deal.
+    """Replace deal ``number`` by a new revision, rescore it, and rescore the deals after it while
+    the pots it leaves differ from those stored (only Danish pots carry over).
 
     With ``confirmed=False`` a correction that looks unlikely raises :class:`Unconfirmed` instead.
     The form's ``key`` sent again returns the revision the first send made.
@@ -256,15 +265,14 @@ def correct_deal(
             return Recorded(earlier, created=False)
         _refuse_if_closed(sitting, user)
         reason = _require_reason(reason)
-        live = list(sitting.live_deals())
-        if not 1 <= number <= len(live):
+        old = sitting.live_deals().filter(number=number).select_related("breakdown").first()
+        if old is None:
             raise refuse(f"there is no deal {number} to correct", "number")
-        players = sitting.seated_players()
+        seats = _seats(sitting)
+        players = [seat.player for seat in seats]
         names = [p.display_name for p in players]
-        docs = [deal_by_name(d.inputs, sitting.rules, names) for d in live]
-        docs[number - 1] = deal
-        result = _checked(sitting_document(sitting, docs, names), number, confirmed)
-        old = live[number - 1]
+        carried = Carried(_pots_after(sitting, number - 1), dict.fromkeys(names, 0))
+        result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried)
         DealRevision.objects.filter(pk=old.pk).update(live=False)
         new = DealRevision.objects.create(
             sitting=sitting,
@@ -275,10 +283,60 @@ def correct_deal(
             entered_by=acting(user),
             idempotency_key=key,
         )
-        later = [new, *live[number:]]
-        _clear_rows([old, *later])
-        _write_rows(sitting, later, result.deals[number - 1 :], players)
+        changed, results = [old], [(new, result.deals[0])]
+        if result.pots != old.breakdown.pots:
+            later, rescored = _rescore_after(sitting, number, result.pots, names)
+            changed += later
+            results += list(zip(later, rescored, strict=True))
+        _refuse_beyond_the_limit(seats, changed, results, number)
+        _clear_rows(changed, seats)
+        _write_rows(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
     return Recorded(new, created=True)
+
+
+CHUNK = 50
+"""Deals read at a time when a correction rescores the deals after it."""
+
+
+def _rescore_after(
+    sitting: Sitting, number: int, pots: dict[str, int], names: Sequence[str]
+) -> tuple[list[DealRevision], list[DealResult]]:
+    """The live deals after deal ``number`` whose results change when deal ``number`` leaves
+    ``pots``, with their new results: up to the first whose pots after it are those stored."""
+    later: list[DealRevision] = []
+    results: list[DealResult] = []
+    start = number + 1
+    while True:
+        chunk = list(
+            sitting.live_deals().filter(number__gte=start, number__lt=start + CHUNK).select_related("breakdown")
+        )
+        if not chunk:
+            return later, results
+        docs = [deal_by_name(d.inputs, sitting.rules, names) for d in chunk]
+        checked = read_sitting(sitting_document(sitting, docs, names), first=start)
+        scored = score(checked, before=Carried(pots, dict.fromkeys(names, 0)))
+        for revision, result in zip(chunk, scored.deals, strict=True):
+            later.append(revision)
+            results.append(result)
+            if result.pots == revision.breakdown.pots:
+                return later, results
+        pots = scored.pots
+        start += CHUNK
+
+
+def _refuse_beyond_the_limit(
+    seats: Sequence[Seat], old: Sequence[DealRevision], new: Sequence[tuple[DealRevision, DealResult]], number: int
+) -> None:
+    """A correction is refused when a player's total would end beyond ``MOST_POINTS``."""
+    totals = {seat.player_id: seat.points for seat in seats}
+    for row in ScoreRow.objects.filter(revision__in=old).values("player_id", "points"):
+        totals[row["player_id"]] -= row["points"]
+    by_name = {seat.player.display_name: seat.player_id for seat in seats}
+    for _revision, result in new:
+        for name, points in result.scores.items():
+            totals[by_name[name]] += points
+    if any(abs(total) > MOST_POINTS for total in totals.values()):
+        raise refuse(f"a total goes beyond {MOST_POINTS:,} game points", deal=number)
 
 
 def remove_last_deal(
@@ -304,6 +362,7 @@ def remove_last_deal(
             raise refuse(f"deal {number} is no longer the last deal: nothing was taken back", "number")
         DealRevision.objects.filter(pk=last.pk).update(live=False)
         _clear_rows([last])
+        _count_deals(sitting, -1)
         removal = DealRevision.objects.create(
             sitting=sitting,
             number=last.number,
@@ -315,6 +374,26 @@ def remove_last_deal(
             idempotency_key=key,
         )
     return Recorded(removal, created=True)
+
+
+def _seats(sitting: Sitting) -> list[Seat]:
+    """The seats in dealing order, with their players and totals."""
+    return list(sitting.seats.select_related("player").order_by("number"))
+
+
+def _pots_after(sitting: Sitting, number: int) -> dict[str, int]:
+    """The pots stored after deal ``number`` (empty before the first deal)."""
+    if number < 1:
+        return {}
+    stored = Breakdown.objects.filter(revision__sitting=sitting, revision__live=True, revision__number=number)
+    pots: dict[str, int] = stored.values_list("pots", flat=True).get()
+    return pots
+
+
+def _count_deals(sitting: Sitting, change: int) -> None:
+    """Count the live deals on (the sitting is locked: the count read with it is current)."""
+    Sitting.objects.filter(pk=sitting.pk).update(deal_count=F("deal_count") + change)
+    sitting.deal_count += change
 
 
 def _lock(sitting: Sitting) -> Sitting:
@@ -356,12 +435,15 @@ def _next_revision(sitting: Sitting, number: int) -> int:
 # --- stored results ---------------------------------------------------------------------
 
 
-def _clear_rows(deals: Sequence[DealRevision]) -> None:
-    """Take the stored results of these deals away, and their scores off the seats' totals."""
+def _clear_rows(deals: Sequence[DealRevision], kept: Sequence[Seat] | None = None) -> None:
+    """Take the stored results of these deals (all of one sitting) away, and their scores off
+    the seats' totals (``kept``: the seats as read under the sitting's lock, or read here)."""
     ids = [d.pk for d in deals]
     rows = ScoreRow.objects.filter(revision_id__in=ids)
     declarers = {d.pk: (d.data or {}).get("declarer") for d in deals}
-    seats = {s.player_id: s for s in Seat.objects.filter(sitting_id__in={d.sitting_id for d in deals})}
+    if kept is None:
+        kept = list(Seat.objects.filter(sitting_id__in={d.sitting_id for d in deals}))
+    seats = {s.player_id: s for s in kept}
     totals: dict[int, list[int]] = {}
     for revision, player, points in rows.values_list("revision_id", "player_id", "points"):
         seat = seats[player]
@@ -375,9 +457,14 @@ def _clear_rows(deals: Sequence[DealRevision]) -> None:
 
 
 def _write_rows(
-    sitting: Sitting, deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
+    sitting: Sitting,
+    deals: Sequence[DealRevision],
+    results: Sequence[DealResult],
+    players: Sequence[Player],
+    seats: Sequence[Seat] | None = None,
 ) -> None:
-    """Store the engine's result of each live deal: score rows, breakdown, pots and the seats' totals."""
+    """Store the engine's result of each live deal: score rows, breakdown, pots and the seats'
+    totals (``seats`` as read under the sitting's lock, or read here)."""
     by_name = {p.display_name: p for p in players}
     index_of = {p.display_name: index for index, p in enumerate(players)}
     scores, stored = [], []
@@ -388,7 +475,8 @@ def _write_rows(
         stored.append(Breakdown(revision=deal, lines=_lines(result, index_of), pots=result.pots))
     ScoreRow.objects.bulk_create(scores)
     Breakdown.objects.bulk_create(stored)
-    _add_to_seats({s.player_id: s for s in sitting.seats.all()}, _totals(deals, results, players))
+    kept = sitting.seats.all() if seats is None else seats
+    _add_to_seats({s.player_id: s for s in kept}, _totals(deals, results, players))
 
 
 def _totals(
@@ -453,6 +541,9 @@ def recompute(sitting: Sitting) -> list[str]:
         if differences:
             _clear_rows(live)
             _write_rows(sitting, live, result.deals, players)
+        if sitting.deal_count != len(live):
+            differences.append(f"sitting {sitting.pk}: {sitting.deal_count} deals counted, {len(live)} live")
+            Sitting.objects.filter(pk=sitting.pk).update(deal_count=len(live))
         totals = _totals(live, result.deals, players)
         for seat in sitting.seats.select_related("player"):
             points, lost = totals[seat.player_id]

@@ -1,56 +1,144 @@
-"""The score sheet as a page shows it: each deal's scores with the running totals and pots, its
-breakdown (why), and where to correct it. Read from the stored rows.
+"""The score sheet as a page shows it, and one deal as its page shows it. Read from the stored
+rows, in a fixed number of queries however long the sitting.
 
-The sitting's page and a tournament table's link page show the same sheet; only the address of
-a deal's correction differs, so the caller gives it.
+The sheet leads with what the table needs after every deal: each player's total and the pots.
+Below them, a page of deals (the newest ``PAGE``, or a numbered page of ``PAGE``) with each
+player's score and running total, who sat out, and each deal's number linking to its page,
+where the breakdown (why) and the history are: a 2,000-deal sitting's sheet is as light as a
+50-deal one's. The sitting's page and a tournament table's link page show the same sheet; only
+the addresses of a deal's page and its correction differ, so the caller gives them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import accumulate
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from scoring.engine import Variant
 from scoring.engine.base import GAME_POINTS, word
-from scoring.models import Sitting
-from scoring.sittings.results import stored_deals, stored_result
+from scoring.models import DealRevision, ScoreRow, Sitting
+from scoring.sittings.documents import deal_by_name
+from scoring.sittings.results import StoredDeal, named_lines, stored_deals
+
+PAGE = 50
+"""Deals on one page of the sheet."""
+
+Address = Callable[[int], str]
 
 
-def sheet_context(sitting: Sitting, correct_url: Callable[[int], str] | None) -> dict[str, Any]:
-    """What ``sittings/sheet.html`` shows: players, a row per live deal, totals and pots.
+def sheet_context(
+    sitting: Sitting, *, deal_url: Address, correct_url: Address | None, page: int | None
+) -> dict[str, Any]:
+    """What ``sittings/sheet.html`` shows: the totals and pots now, and one page of deals (the
+    newest ``PAGE`` unless ``page`` names one), each with its scores and running totals.
 
-    ``correct_url`` gives the address of a deal's correction, or is ``None`` for a reader who
-    may not correct."""
+    ``deal_url`` gives the address of a deal's page (its breakdown); ``correct_url`` that of its
+    correction, or is ``None`` for a reader who may not correct."""
     rules = sitting.rules
-    deals = stored_deals(sitting)
-    result = stored_result(sitting, translate=_, deals=deals)
-    names = result["players"]
-    running = list(accumulate(([d["scores"][n] for n in names] for d in result["deals"]), _add))
-    rows = [
-        {
-            "number": deal["number"],
-            "dealer": names[stored.dealer],
-            "cells": list(zip(names, [deal["scores"][n] for n in names], totals, strict=True)),
-            "pots": [(pot, deal["pots"][pot]) for pot in rules.pots],
-            "lines": [
-                {**line, "pot": _(rules.pot_word(line["pot"])) if "pot" in line else None} for line in deal["lines"]
-            ],
-            "corrected": stored.corrected,
-            "correct_url": correct_url(deal["number"]) if correct_url else None,
-        }
-        for stored, deal, totals in zip(deals, result["deals"], running, strict=True)
-    ]
+    seats = list(sitting.seats.select_related("player").order_by("number"))
+    names = [seat.player.display_name for seat in seats]
+    count = sitting.deal_count
+    pages = max(1, -(-count // PAGE))
+    if page is None:  # the newest deals, the ones the table is playing
+        first, last = max(1, count - PAGE + 1), count
+    else:
+        page = min(max(page, 1), pages)
+        first, last = (page - 1) * PAGE + 1, min(page * PAGE, count)
+    deals = stored_deals(sitting, first, last) if count else []
+    running = _totals_after(sitting, seats, last)
+    rows = []
+    for deal in reversed(deals):
+        scores = deal.scores(names)
+        out = _sat_out(rules, deal, names)
+        rows.append(
+            {
+                "number": deal.number,
+                "dealer": names[deal.dealer],
+                "cells": [(name, scores[name], running[name], name == out) for name in names],
+                "pots": [(pot, deal.pots.get(pot, 0)) for pot in rules.pots],
+                "corrected": deal.corrected,
+                "url": deal_url(deal.number),
+                "correct_url": correct_url(deal.number) if correct_url else None,
+            }
+        )
+        running = {name: running[name] - scores[name] for name in names}
+    rows.reverse()
+    pots_now = deals[-1].pots if deals and last == count else _pots_now(sitting, count)
     return {
         "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
         "players": names,
         "pot_names": [_(rules.pot_word(pot)) for pot in rules.pots],
         "rows": rows,
-        "totals": [result["totals"][n] for n in names],
-        "pots": [(pot, result["pots"][pot]) for pot in rules.pots],
+        "totals": [seat.points for seat in seats],
+        "pots": [(pot, pots_now.get(pot, 0)) for pot in rules.pots],
+        "deal_count": count,
+        "pages": [(n, (n - 1) * PAGE + 1, min(n * PAGE, count)) for n in range(1, pages + 1)] if pages > 1 else [],
+        "page": page,
     }
 
 
-def _add(a: list[int], b: list[int]) -> list[int]:
-    return [x + y for x, y in zip(a, b, strict=True)]
+def _totals_after(sitting: Sitting, seats: Sequence[Any], last: int) -> dict[str, int]:
+    """Each player's running total after deal ``last``: his total now, less the deals after."""
+    totals = {seat.player.display_name: seat.points for seat in seats}
+    if last < sitting.deal_count:
+        later = ScoreRow.objects.filter(sitting=sitting, revision__live=True, revision__number__gt=last)
+        for name, points in later.values_list("player__display_name").annotate(points=Sum("points")):
+            totals[name] -= points
+    return totals
+
+
+def _pots_now(sitting: Sitting, count: int) -> dict[str, int]:
+    if not count or not sitting.rules.pots:
+        return {}
+    last = stored_deals(sitting, count, count)
+    return last[0].pots if last else {}
+
+
+def _sat_out(rules: Variant, deal: StoredDeal, names: Sequence[str]) -> str | None:
+    """Who sat this deal out, by name (at a table of four)."""
+    if len(names) != 4:
+        return None
+    if deal.sitting_out is not None:
+        return names[deal.sitting_out]
+    seat = rules.sits_out(deal.dealer + 1, len(names))
+    return names[seat - 1] if seat else None
+
+
+def deal_context(sitting: Sitting, number: int, correct_url: Address | None) -> dict[str, Any] | None:
+    """What ``sittings/deal.html`` shows of deal ``number``: its scores, its breakdown (why) and
+    every revision with who, when and why; ``None`` if the sitting never had that deal."""
+    rules = sitting.rules
+    revisions = list(
+        sitting.revisions.filter(number=number).select_related("entered_by", "breakdown").order_by("revision")
+    )
+    if not revisions:
+        return None
+    names = [p.display_name for p in sitting.seated_players()]
+    live = next((r for r in revisions if r.live), None)
+    lines = []
+    if live is not None:
+        lines = [
+            {
+                "holder": line["player"] if "player" in line else _(rules.pot_word(str(line["pot"]))),
+                "points": line["points"],
+                "reason": line["reason"],
+            }
+            for line in named_lines(live.breakdown.lines, names, translate=_)
+        ]
+    return {
+        "sitting": sitting,
+        "number": number,
+        "live": live,
+        "inputs": deal_by_name(live.inputs, rules, names) if live is not None else None,
+        "lines": lines,
+        "scores": _scores(live),
+        "revisions": revisions,
+        "correct_url": correct_url(number) if correct_url and live is not None else None,
+    }
+
+
+def _scores(live: DealRevision | None) -> list[ScoreRow]:
+    return list(live.scores.select_related("player").order_by("player__display_name")) if live else []

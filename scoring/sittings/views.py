@@ -20,11 +20,10 @@ from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, InvalidSitting
 from scoring.limits import whole_number
 from scoring.models import Sitting
-from scoring.sittings.documents import deal_by_name
 from scoring.sittings.imports import read_sitting_file
-from scoring.sittings.results import named_lines, sittings_of, stored_result
+from scoring.sittings.results import sittings_of, stored_result
 from scoring.sittings.services import import_sitting
-from scoring.sittings.sheet import sheet_context
+from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.sittings.tables import SittingTable
 from scoring.sittings.workbook import blank_sheet, sitting_sheets, template_sheets
 from scoring.spreadsheets.reader import UnreadableFile
@@ -43,15 +42,26 @@ def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @club_view
 def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Each deal with each player's score, running totals, pots, breakdowns and corrections."""
+    """The totals and pots now, a page of deals with scores and running totals, corrections."""
     sitting, access = get_sitting_for_user(request, slug, pk)
     can_correct = access.administers or (access.scores and not sitting.is_closed)
+    can_enter = access.scores and not sitting.is_closed
+
+    def deal_url(number: int) -> str:
+        return reverse("sittings:deal", kwargs={"slug": slug, "pk": sitting.pk, "number": number})
 
     def correct_url(number: int) -> str:
         return reverse("scorekeeping:deal_correct", kwargs={"slug": slug, "pk": sitting.pk, "number": number})
 
-    sheet = sheet_context(sitting, correct_url if can_correct else None)
-    changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False)).select_related("entered_by")
+    saved = whole_number(request.GET.get("saved"))
+    sheet = sheet_context(
+        sitting,
+        deal_url=deal_url,
+        correct_url=correct_url if can_correct else None,
+        page=whole_number(request.GET.get("page")),
+    )
+    shown = [row["number"] for row in sheet["rows"]]
+    changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False), number__in=shown)
     return render(
         request,
         "sittings/sitting.html",
@@ -59,11 +69,14 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             **sheet,
             "club": sitting.club,
             "sitting": sitting,
-            "changes": changes.order_by("number", "revision"),
-            "can_enter": access.scores and not sitting.is_closed,
+            "changes": changes.select_related("entered_by").order_by("number", "revision"),
+            "can_enter": can_enter,
             "can_correct": can_correct,
-            "saved": whole_number(request.GET.get("saved")),
-            "next_number": len(sheet["rows"]) + 1,
+            "saved": saved,
+            "saved_url": deal_url(saved) if saved and saved <= sitting.deal_count else None,
+            "next_deal_url": reverse("scorekeeping:deal_new", kwargs={"slug": slug, "pk": sitting.pk})
+            if can_enter
+            else None,
         },
     )
 
@@ -71,39 +84,20 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_GET
 @club_view
 def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
-    """One deal: what was entered, its breakdown, and every revision with who, when and why."""
-    sitting, _access = get_sitting_for_user(request, slug, pk)
-    rules = sitting.rules
-    revisions = list(
-        sitting.revisions.filter(number=number).select_related("entered_by", "breakdown").order_by("revision")
-    )
-    if not revisions:
+    """One deal: its scores, its breakdown (why), and every revision with who, when and why."""
+    sitting, access = get_sitting_for_user(request, slug, pk)
+    can_correct = access.administers or (access.scores and not sitting.is_closed)
+
+    def correct_url(n: int) -> str:
+        return reverse("scorekeeping:deal_correct", kwargs={"slug": slug, "pk": sitting.pk, "number": n})
+
+    context = deal_context(sitting, number, correct_url if can_correct else None)
+    if context is None:
         raise Http404("no such deal")
-    names = [p.display_name for p in sitting.seated_players()]
-    live = next((r for r in revisions if r.live), None)
-    lines = []
-    if live is not None:
-        lines = [
-            {
-                "holder": line["player"] if "player" in line else _(rules.pot_word(str(line["pot"]))),
-                "points": line["points"],
-                "reason": line["reason"],
-            }
-            for line in named_lines(live.breakdown.lines, names, translate=_)
-        ]
     return render(
         request,
         "sittings/deal.html",
-        {
-            "club": sitting.club,
-            "sitting": sitting,
-            "number": number,
-            "live": live,
-            "inputs": deal_by_name(live.inputs, rules, names) if live is not None else None,
-            "lines": lines,
-            "scores": live.scores.select_related("player").order_by("player__display_name") if live else [],
-            "revisions": revisions,
-        },
+        {**context, "club": sitting.club, "back": sitting.get_absolute_url(), "base": "club_base.html"},
     )
 
 

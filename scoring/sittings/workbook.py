@@ -272,7 +272,7 @@ def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS) -> Sheet:
     variant = sitting.rules
     players = [p.display_name for p in sitting.seated_players()]
     if sitting.deals_due is not None:
-        deals = max(sitting.deals_due - sitting.live_deals().count(), 0)
+        deals = max(sitting.deals_due - sitting.deal_count, 0)
     header = distinct([*deal_columns(variant, players), str(_("Declarations and events")), *players])
     rows = ([number, dealer, out] for number, dealer, out in deals_ahead(sitting, deals))
     return Sheet(str(_("Score sheet")), header, rows, printing=Printing(landscape=len(header) > 8))

@@ -12,6 +12,8 @@ from scoring.tournaments.models import DRAWN, PUBLISHED, RoundTable
 
 
 def refuse_unless_playing(sitting: Sitting) -> None:
+    if sitting.deals_due is None:  # only a tournament's table is due a number of deals
+        return
     table = RoundTable.objects.filter(sitting=sitting).select_related("round").first()
     if table is not None and table.round.state != PUBLISHED:
         said = "is not published yet" if table.round.state == DRAWN else "is closed"

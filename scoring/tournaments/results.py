@@ -13,9 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from django.db.models import Count
-
-from scoring.models import DealRevision, Player, Seat
+from scoring.models import Player, Seat
 from scoring.tournaments.draw import Repeat, lower_bound, repeated_pairs
 from scoring.tournaments.models import CLOSED, PUBLISHED, Round, RoundTable, Tournament
 from scoring.tournaments.ranking import (
@@ -163,12 +161,6 @@ class TableView:
 def round_tables(round_: Round) -> list[TableView]:
     """The round's tables with their players in seat order and deals entered of deals due."""
     tables = round_.tables.select_related("sitting").order_by("number")
-    deals = dict(
-        DealRevision.objects.filter(sitting__round_table__round=round_, live=True)
-        .values("sitting_id")
-        .annotate(n=Count("id"))
-        .values_list("sitting_id", "n")
-    )
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(sitting__round_table__round=round_).select_related("player").order_by("number"):
         seats[seat.sitting_id].append(seat)
@@ -177,7 +169,7 @@ def round_tables(round_: Round) -> list[TableView]:
             table,
             [seat.player for seat in seats[table.sitting_id]],
             [seat.points for seat in seats[table.sitting_id]],
-            deals.get(table.sitting_id, 0),
+            table.sitting.deal_count,
             table.sitting.deals_due or 0,
         )
         for table in tables

@@ -7,6 +7,7 @@ round closes; a revoked link or another table's, tournament's or round's deal is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,7 +19,7 @@ from scoring.access import Access
 from scoring.limits import whole_number
 from scoring.scorekeeping.views import correction_form, deal_form, deal_page, save_deal
 from scoring.sittings.results import next_dealer
-from scoring.sittings.sheet import sheet_context
+from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.submissions import new_key
 from scoring.tournaments.models import PUBLISHED, RoundTable
 
@@ -42,17 +43,23 @@ def _home(table: RoundTable) -> str:
     return reverse("table_link:home", kwargs={"token": table.token})
 
 
+def _deal_url(table: RoundTable) -> Callable[[int], str]:
+    return lambda number: reverse("table_link:deal", kwargs={"token": table.token, "number": number})
+
+
+def _correct_url(table: RoundTable) -> Callable[[int], str]:
+    return lambda number: reverse("table_link:deal_correct", kwargs={"token": table.token, "number": number})
+
+
 @require_GET
 def home(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's sheet: each deal's scores, running totals and breakdown, deals entered of
-    deals due, and the button for the next deal."""
+    """The table's sheet: the totals, the button for the next deal while deals are due, each
+    deal's scores and running totals, deals entered of deals due."""
     table = table_of(token)
     sitting = table.sitting
-
-    def correct_url(number: int) -> str:
-        return reverse("table_link:deal_correct", kwargs={"token": table.token, "number": number})
-
-    sheet = sheet_context(sitting, correct_url)
+    sheet = sheet_context(sitting, deal_url=_deal_url(table), correct_url=_correct_url(table), page=None)
+    saved = whole_number(request.GET.get("saved"))
+    due = sitting.deals_due or 0
     return render(
         request,
         "tournaments/table.html",
@@ -60,18 +67,31 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
             **sheet,
             **_around(table),
             "sitting": sitting,
-            "entered": len(sheet["rows"]),
-            "due": sitting.deals_due or 0,
-            "saved": whole_number(request.GET.get("saved")),
+            "due": due,
+            "saved": saved,
+            "saved_url": _deal_url(table)(saved) if saved and saved <= sitting.deal_count else None,
+            "next_deal_url": reverse("table_link:deal_new", kwargs={"token": token})
+            if sitting.deal_count < due
+            else None,
         },
     )
+
+
+@require_GET
+def deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """One deal of the table: its scores, its breakdown (why) and its history."""
+    table = table_of(token)
+    context = deal_context(table.sitting, number, _correct_url(table))
+    if context is None:
+        raise Http404("no such deal at this table")
+    return render(request, "sittings/deal.html", {**context, **_around(table), "back": _home(table), "base": BASE})
 
 
 @require_http_methods(["GET", "POST"])
 def deal_new(request: HttpRequest, token: str) -> HttpResponse:
     table = table_of(token)
     sitting = table.sitting
-    number = sitting.live_deals().count() + 1
+    number = sitting.deal_count + 1
     if request.method == "GET":
         dealer, out = next_dealer(sitting)
         form = deal_form(sitting, initial={"dealer": dealer, "sitting_out": out, "key": new_key()})
@@ -110,5 +130,6 @@ app_name = "table_link"
 urlpatterns = [
     path("", home, name="home"),
     path("deals/new/", deal_new, name="deal_new"),
+    path("deals/<id:number>/", deal, name="deal"),
     path("deals/<id:number>/correct/", deal_correct, name="deal_correct"),
 ]

@@ -114,7 +114,7 @@ def test_a_scorekeeper_scores_an_evening_on_a_phone(live_server: Any, page: Page
     pots_before = [d["pots"] for d in expected["deals"]]
 
     # Correct deal 1: Anna had lost the Pagat in the last trick; the later pots change.
-    page.get_by_text("Deal 1 · dealt by Anna").click()
+    page.get_by_role("link", name="Deal 1, dealt by Anna: why").click()
     page.get_by_role("link", name="Correct deal 1").click()
     evening.row("events", 0, "pagat_ultimo", who="Anna", result="lost")
     page.fill("#id_reason", "Anna's Pagat was caught in the last trick")

@@ -49,6 +49,6 @@ def test_the_totals_and_pots_shown_are_the_engines(live_server: Any, page: Page,
         assert number(row.locator("[data-pot=king]").inner_text()) == deal["pots"]["king"]
         assert number(row.locator("[data-pot=pagat]").inner_text()) == deal["pots"]["pagat"]
 
-    page.get_by_text("Deal 1 · dealt by").click()
+    page.locator("tr[data-deal='1'] a.deal-link").click()
     page.screenshot(path=shots / "3-breakdown.png", full_page=True)
-    assert page.locator("details[open] tr").count() == len(expected["deals"][0]["lines"])
+    assert page.locator("table.breakdown tr").count() == len(expected["deals"][0]["lines"])

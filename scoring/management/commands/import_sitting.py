@@ -27,5 +27,5 @@ class Command(BaseCommand):
             return import_sitting(club, doc, user=None)
 
         sitting = use_document(self, options["file"], store, missing)
-        self.stdout.write(f"{sitting.live_deals().count()} deals of {sitting.variant} imported")
+        self.stdout.write(f"{sitting.deal_count} deals of {sitting.variant} imported")
         self.stdout.write(sitting.get_absolute_url())

@@ -1,0 +1,191 @@
+"""Flat costs: what a deal and a page cost in a short sitting and a small club against a long
+sitting and an old club, measured side by side in one run, through Django's request handling.
+
+Run with ``make bench`` (or ``python -m bench.flat_costs``); with ``DATABASE_URL`` naming a
+PostgreSQL server it measures on a throwaway database there, else on a SQLite file. Goals
+(``README.md``, Performance): entering a deal at 2,000 deals within 1.2× of entering it at 10,
+and within 20 ms; correcting deal 1 of 500 Danish deals within 3× of an entry; in a game without
+pots a correction independent of the length; the sheet and ``scores.json`` the same queries at
+10 and 500 deals (at most 20); the club page and the sittings list within 1.2× for 400
+sittings against 40, whatever the size. Times are medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.fresh_site import fresh_site
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--long", type=int, default=2000, help="deals of the longest sitting (default 2,000)")
+    parser.add_argument("--runs", type=int, default=15, help="timed runs of each figure (default 15)")
+    parser.add_argument("--sittings", type=int, default=400, help="sittings of the old club (default 400)")
+    args = parser.parse_args()
+    with fresh_site() as database:
+        Bench(args).run(database)
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        from django.contrib.auth.models import User
+        from django.test import Client
+
+        from scoring.engine import VARIANTS
+        from scoring.models import Club, Membership
+
+        self.args = args
+        self.rng = random.Random(1754)
+        self.carried = next(key for key, variant in VARIANTS.items() if variant.pots)
+        self.plain = next(key for key, variant in VARIANTS.items() if not variant.pots and 3 in variant.table_sizes)
+        self.club = Club.objects.create(name="Bench", slug="bench")
+        self.user = User.objects.create_user("bench")
+        Membership.objects.create(user=self.user, club=self.club, role=Membership.Role.SCOREKEEPER)
+        self.client = Client(SERVER_NAME="localhost")
+        self.client.force_login(self.user)
+        self.lines: list[str] = []
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def sitting(self, variant: str, deals: int, club: Any = None) -> Any:
+        from scoring.samples import random_sitting
+        from scoring.sittings.services import import_sitting
+
+        doc = random_sitting(self.rng, variant, deals=deals, items=1)
+        return import_sitting(club or self.club, doc, user=None)
+
+    def median_ms(self, work: Callable[[], object], runs: int | None = None) -> float:
+        times = []
+        for _run in range(runs or self.args.runs):
+            began = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - began)
+        return statistics.median(times) * 1000
+
+    def queries(self, address: str) -> int:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        self.client.get(address)
+        with CaptureQueriesContext(connection) as captured:
+            assert self.client.get(address).status_code == 200
+        return len(captured)
+
+    def entry_ms(self, sitting: Any) -> float:
+        """Median time to post the next deal's form, deal after deal."""
+        from django.urls import reverse
+
+        from scoring.samples import valid_deal
+        from scoring.scorekeeping.deal_form import form_data
+
+        url = reverse("scorekeeping:deal_new", kwargs={"slug": sitting.club.slug, "pk": sitting.pk})
+        names = [p.display_name for p in sitting.seated_players()]
+
+        def enter() -> None:
+            sitting.refresh_from_db()
+            deal = valid_deal(self.rng, sitting.rules, names, sitting.options, sitting.deal_count, 1)
+            response = self.client.post(url, form_data(deal, sitting.rules, names) | {"confirm": "1"})
+            assert response.status_code == 302, response.content[:300]
+
+        return self.median_ms(enter)
+
+    def correction_ms(self, sitting: Any) -> float:
+        """Median time to post a correction of deal 1 (the costliest: every later deal follows)."""
+        from django.urls import reverse
+
+        from scoring.samples import valid_deal
+        from scoring.scorekeeping.deal_form import form_data
+
+        kwargs = {"slug": sitting.club.slug, "pk": sitting.pk, "number": 1}
+        url = reverse("scorekeeping:deal_correct", kwargs=kwargs)
+        names = [p.display_name for p in sitting.seated_players()]
+
+        def correct() -> None:
+            deal = valid_deal(self.rng, sitting.rules, names, sitting.options, 0, 1)
+            data = form_data(deal, sitting.rules, names) | {"confirm": "1", "reason": "bench"}
+            assert self.client.post(url, data).status_code == 302
+
+        return self.median_ms(correct)
+
+    def say(self, what: str, value: str, goal: str, ok: bool) -> None:
+        self.lines.append(f"{what:<58}{value:>18}  {goal:<14}{'ok' if ok else 'OVER'}")
+
+    # --- the figures ---------------------------------------------------------------------
+
+    def run(self, database: str) -> None:
+        from django.urls import reverse
+
+        long = self.args.long
+        short_danish, mid_danish, long_danish = (self.sitting(self.carried, n) for n in (10, 500, long))
+        short_plain, long_plain = (self.sitting(self.plain, n) for n in (10, long))
+
+        at_10, at_long = self.entry_ms(short_danish), self.entry_ms(long_danish)
+        self.say(
+            f"enter a deal: at 10 / at {long:,} deals (Danish)",
+            f"{at_10:.1f} / {at_long:.1f} ms",
+            "≤1.2×, ≤20 ms",
+            at_long <= 1.2 * at_10 and at_long <= 20,
+        )
+        at_500 = self.entry_ms(mid_danish)
+        fix_500, fix_long = self.correction_ms(mid_danish), self.correction_ms(long_danish)
+        self.say(
+            "correct deal 1 of 500 Danish deals / enter a deal",
+            f"{fix_500:.1f} ms, {fix_500 / at_500:.1f}×",
+            "≤3×",
+            fix_500 <= 3 * at_500,
+        )
+        self.say(f"correct deal 1 of {long:,} Danish deals", f"{fix_long:.1f} ms", "(for the record)", True)
+        plain_10, plain_long = self.correction_ms(short_plain), self.correction_ms(long_plain)
+        self.say(
+            f"correct deal 1 ({self.plain}): of 10 / of {long:,} deals",
+            f"{plain_10:.1f} / {plain_long:.1f} ms",
+            "≤1.2×",
+            plain_long <= 1.2 * plain_10,
+        )
+
+        small = self.sitting(self.carried, 10)
+        big = self.sitting(self.carried, 500)
+        for name, tail in (("sheet", ""), ("scores.json", "scores.json")):
+            few, many = self.queries(small.get_absolute_url() + tail), self.queries(big.get_absolute_url() + tail)
+            self.say(f"{name}: queries at 10 / at 500 deals", f"{few} / {many}", "same, ≤20", few == many <= 20)
+        longest = long_danish.get_absolute_url()
+        sheet_ms = self.median_ms(lambda: self.client.get(longest))
+        size = len(self.client.get(longest).content) // 1024
+        self.say(f"sheet of {long:,} deals: time, size", f"{sheet_ms:.1f} ms, {size} KB", "one screen", size < 100)
+
+        self.club_pages(reverse)
+        print(f"Flat costs on {database}, through the views")
+        print(*self.lines, sep="\n")
+
+    def club_pages(self, reverse: Callable[..., str]) -> None:
+        from scoring.models import Club, Membership
+
+        young = Club.objects.create(name="Young", slug="young")
+        old = Club.objects.create(name="Old", slug="old")
+        many = self.args.sittings
+        for club, count in ((young, many // 10), (old, many)):
+            for _n in range(count):
+                self.sitting(self.carried, 40, club)
+            Membership.objects.create(user=self.user, club=club, role=Membership.Role.VIEWER)
+        bare_ms = self.median_ms(lambda: self.client.get(reverse("login")))
+        for name, page in (("club page", "club:detail"), ("sittings list", "sittings:list")):
+            young_url, old_url = reverse(page, kwargs={"slug": "young"}), reverse(page, kwargs={"slug": "old"})
+            few, lots = self.queries(young_url), self.queries(old_url)
+            young_ms = self.median_ms(lambda u=young_url: self.client.get(u))
+            old_ms = self.median_ms(lambda u=old_url: self.client.get(u))
+            self.say(
+                f"{name}: {many // 10} / {many} sittings (queries; ms; × bare)",
+                f"{few}/{lots}; {young_ms:.1f}/{old_ms:.1f}; {old_ms / bare_ms:.1f}×",
+                "≤1.2×",
+                old_ms <= 1.2 * young_ms and few == lots,
+            )
+
+
+if __name__ == "__main__":
+    main()
