@@ -2,6 +2,7 @@
 
 from scoring.accounts.throttle import LoginFailure
 from scoring.club.models import Club, Membership, Player, Tariff
+from scoring.ledger.models import LedgerSettings, RankingRule, Season
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.submissions import Submission
 
@@ -9,10 +10,13 @@ __all__ = [
     "Breakdown",
     "Club",
     "DealRevision",
+    "LedgerSettings",
     "LoginFailure",
     "Membership",
     "Player",
+    "RankingRule",
     "ScoreRow",
+    "Season",
     "Seat",
     "Sitting",
     "Submission",

@@ -32,7 +32,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.club.models import Club, Player, variant_choices
 from scoring.engine import VARIANTS, Variant
 from scoring.engine.base import MOST_POINTS
-from scoring.limits import FORM_KEY_LENGTH, MOST_SEATS, REASON_LENGTH
+from scoring.limits import (
+    FORM_KEY_LENGTH,
+    MOST_CENTS_PER_POINT,
+    MOST_SEATS,
+    MOST_SHEET_FEE_CENTS,
+    REASON_LENGTH,
+)
 
 
 class Sitting(models.Model):
@@ -49,10 +55,28 @@ class Sitting(models.Model):
     )
     created_at = models.DateTimeField(_("started"), default=timezone.now)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # The money terms in force when the sitting started (``scoring.ledger.models.money_terms``),
+    # kept like the house rules: changing the club's tariff or fee later changes no evening.
+    cents_per_point = models.DecimalField(
+        _("tariff"), max_digits=8, decimal_places=2, help_text=_("Cents per game point, as the club's tariff was.")
+    )
+    sheet_fee_cents = models.PositiveIntegerField(
+        _("sheet fee"), default=0, help_text=_("Cents each player pays into the Kasse for the sitting.")
+    )
+    share_pots = models.BooleanField(
+        _("pots shared"), default=False, help_text=_("What the pots hold at the end is shared among the players.")
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
         indexes = [models.Index(fields=["club", "-date"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(cents_per_point__gte=0, cents_per_point__lte=MOST_CENTS_PER_POINT),
+                name="sitting_tariff_in_range",
+            ),
+            models.CheckConstraint(condition=Q(sheet_fee_cents__lte=MOST_SHEET_FEE_CENTS), name="sitting_fee_in_range"),
+        ]
         verbose_name = _("sitting")
         verbose_name_plural = _("sittings")
 

@@ -26,6 +26,7 @@ from scoring.access import Role, has_role, role_of
 from scoring.engine import DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
 from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
+from scoring.ledger.models import money_terms
 from scoring.limits import FORM_KEY, REASON_LENGTH, name_problem, text_problem
 from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
@@ -58,6 +59,7 @@ def start_sitting(
 ) -> Sitting:
     """Seat the players in dealing order; the options in force are the club's defaults updated
     with ``options``, every one written out so later changes to the defaults change nothing.
+    The club's tariff, sheet fee and pot rule in force are kept with the sitting the same way.
 
     The form's ``key`` sent again returns the sitting the first send started."""
     strangers = [p.display_name for p in players if p.club_id != club.pk]
@@ -75,6 +77,7 @@ def start_sitting(
             options=checked.options.as_dict(),
             date=date or timezone.localdate(),
             created_by=_user(user),
+            **money_terms(club, variant),
         )
         _seat(sitting, players)
         return sitting
@@ -91,7 +94,8 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "") -> Sit
     Players are matched by display name within the club and created when missing; names are
     normalised first, as on every path ("  Anna  " is Anna), and a name the club could not keep
     is refused. Options the document leaves out take the engine's defaults (not the club's), so
-    the stored sitting scores exactly as the document does.
+    the stored sitting scores exactly as the document does. Its money terms (tariff, sheet fee,
+    pot rule) are the club's at the moment of the import.
     """
     doc = with_normalised_names(doc)
     checked = read_sitting(doc)
@@ -110,6 +114,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "") -> Sit
             options=checked.options.as_dict(),
             date=date,
             created_by=_user(user),
+            **money_terms(club, checked.variant.key),
         )
         _seat(sitting, players)
         now = timezone.now()

@@ -21,7 +21,7 @@ from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, InvalidSitting
 from scoring.engine.base import GAME_POINTS, word
 from scoring.limits import whole_number
-from scoring.models import Sitting
+from scoring.models import LedgerSettings, Sitting
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.results import named_lines, sittings_of, stored_deals, stored_result
@@ -147,7 +147,8 @@ def _filename(sitting: Sitting) -> str:
 def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The sitting's workbook: Deals, Items, Breakdown, Totals, House rules."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
-    return workbook_response(sitting_sheets(sitting, sitting.club.tariff(sitting.variant)), _filename(sitting))
+    currency = LedgerSettings.of(sitting.club).currency
+    return workbook_response(sitting_sheets(sitting, currency), _filename(sitting))
 
 
 @require_GET
@@ -155,7 +156,7 @@ def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
 def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The Deals sheet of the sitting's workbook as a CSV."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
-    sheets = sitting_sheets(sitting, sitting.club.tariff(sitting.variant))
+    sheets = sitting_sheets(sitting, LedgerSettings.of(sitting.club).currency)
     return csv_response(sheets[0], _filename(sitting))
 
 
