@@ -183,14 +183,21 @@ class DealRevision(models.Model):
 
 
 class ScoreRow(models.Model):
-    """Redundant: a player's game points in a live deal, as the engine computed them."""
+    """Redundant: a player's game points in a live deal, as the engine computed them, and whether
+    he played it (``played`` is false for the player who sat the deal out at a table of four).
+
+    Season tables sum these rows per sitting and player; the index holds every column the sum
+    reads, so the sum never touches the table itself.
+    """
 
     revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="scores")
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="score_rows")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="score_rows")
     points = models.IntegerField(_("game points"))
+    played = models.BooleanField(_("played"), default=True)
 
     class Meta:
+        indexes = [models.Index(fields=["sitting", "player", "played", "points"], name="score_rows_summed")]
         constraints = [
             models.UniqueConstraint(fields=["revision", "player"], name="one_score_per_player_and_deal"),
             models.CheckConstraint(

@@ -358,13 +358,16 @@ def _clear_rows(deals: Sequence[DealRevision]) -> None:
 def _write_rows(
     sitting: Sitting, deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
 ) -> None:
-    """Store the engine's result of each live deal: score rows, breakdown and pots."""
+    """Store the engine's result of each live deal: score rows (with who sat it out), breakdown
+    and pots."""
     by_name = {p.display_name: p for p in players}
     index_of = {p.display_name: index for index, p in enumerate(players)}
     scores, stored = [], []
     for deal, result in zip(deals, results, strict=True):
+        out = deal.inputs.get("sitting_out")
         scores += [
-            ScoreRow(revision=deal, sitting=sitting, player=by_name[n], points=v) for n, v in result.scores.items()
+            ScoreRow(revision=deal, sitting=sitting, player=by_name[n], points=v, played=index_of[n] != out)
+            for n, v in result.scores.items()
         ]
         stored.append(Breakdown(revision=deal, lines=_lines(result, index_of), pots=result.pots))
     ScoreRow.objects.bulk_create(scores)
@@ -402,10 +405,14 @@ def recompute(sitting: Sitting) -> list[str]:
             where = f"sitting {sitting.pk} deal {deal.number}"
             if deal.breakdown.lines != _lines(computed, index_of) and f"{where}: breakdown differs" not in differences:
                 differences.append(f"{where}: reasons stored for translation differ")
+            out = deal.inputs.get("sitting_out")
             for name, points in computed.scores.items():
-                stored = next((row.points for row in deal.scores.all() if row.player.display_name == name), None)
+                row = next((row for row in deal.scores.all() if row.player.display_name == name), None)
+                stored = row.points if row is not None else None
                 if stored != points:
                     differences.append(f"{where}: {name} stored {stored}, computed {points}")
+                elif row is not None and row.played != (index_of[name] != out):
+                    differences.append(f"{where}: {name} stored as {'playing' if row.played else 'sitting out'}")
         if differences:
             _clear_rows(live)
             _write_rows(sitting, live, result.deals, players)

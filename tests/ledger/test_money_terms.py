@@ -77,7 +77,7 @@ def test_the_sittings_workbook_counts_its_money_at_the_sittings_own_terms(client
     assert balances["Kasse"] >= 1.5
 
 
-def test_the_migration_gives_each_existing_sitting_its_clubs_tariff_of_today(transactional_db: Any) -> None:
+def test_the_migration_keeps_todays_tariff_with_each_sitting_and_marks_who_sat_out(transactional_db: Any) -> None:
     executor = MigrationExecutor(connection)
     mine = next(key for key in executor.loader.graph.leaf_nodes() if key[0] == "scoring")
     assert mine[1].endswith("_ledger"), "the ledger's migration is the last one of the app"
@@ -90,9 +90,28 @@ def test_the_migration_gives_each_existing_sitting_its_clubs_tariff_of_today(tra
         variant: old.get_model("scoring", "Sitting").objects.create(club=club, variant=variant, options={}).pk
         for variant in ("droggn", "kosakeln", "dreiertarock")
     }
+    # a deal at a table of four that the third seat sat out
+    players = [old.get_model("scoring", "Player").objects.create(club=club, display_name=n) for n in "ABCD"]
+    for number, player in enumerate(players, start=1):
+        old.get_model("scoring", "Seat").objects.create(sitting_id=made["droggn"], number=number, player=player)
+    deal = old.get_model("scoring", "DealRevision").objects.create(
+        sitting_id=made["droggn"], number=1, data={"dealer": 0, "sitting_out": 2}
+    )
+    for player in players:
+        old.get_model("scoring", "ScoreRow").objects.create(
+            revision=deal, sitting_id=made["droggn"], player=player, points=0
+        )
 
     executor = MigrationExecutor(connection)
-    new = executor.migrate([mine]).apps.get_model("scoring", "Sitting")
+    state = executor.migrate([mine])
+    new = state.apps.get_model("scoring", "Sitting")
+    rows = state.apps.get_model("scoring", "ScoreRow").objects.filter(revision_id=deal.pk)
+    assert sorted(rows.values_list("player__display_name", "played")) == [
+        ("A", True),
+        ("B", True),
+        ("C", False),
+        ("D", True),
+    ]
     kept = {variant: new.objects.get(pk=pk) for variant, pk in made.items()}
     assert {variant: sitting.cents_per_point for variant, sitting in kept.items()} == {
         "droggn": Decimal("0.5"),
