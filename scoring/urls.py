@@ -1,5 +1,5 @@
 """The club pages, grouped by area: each area's URLs live in its own package, under one prefix
-and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``)."""
+and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``, ``ledger:``)."""
 
 from django.urls import include, path
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/", include("scoring.club.urls")),
     path("clubs/<slug:slug>/sittings/", include("scoring.sittings.urls")),
     path("clubs/<slug:slug>/sittings/", include("scoring.scorekeeping.urls")),
+    path("clubs/<slug:slug>/", include("scoring.ledger.urls")),
 ]
