@@ -20,6 +20,8 @@ from scoring.club.forms import UploadForm
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, InvalidSitting
 from scoring.engine.base import GAME_POINTS, word
+from scoring.ledger.money import KASSE
+from scoring.ledger.results import sheet_money
 from scoring.limits import whole_number
 from scoring.models import LedgerSettings, Sitting
 from scoring.sittings.documents import deal_by_name
@@ -83,6 +85,8 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "can_correct": access.administers or (access.scores and not sitting.is_closed),
             "saved": whole_number(request.GET.get("saved")),
             "next_number": len(rows) + 1,
+            # once closed, the sheet shows the evening's money (templates/ledger/_sitting_money.html)
+            "money": sheet_money(sitting, result, kasse=_(KASSE)) if sitting.is_closed and rows else None,
         },
     )
 
