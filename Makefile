@@ -48,6 +48,7 @@ bench: $(SITE)
 	$(BIN)/python -m bench.deal_entry
 	$(BIN)/python -m bench.spreadsheets
 	$(BIN)/python -m bench.sitting_import
+	$(BIN)/python -m bench.ledger
 
 # After changing translatable text: refresh the German catalogue, translate, then compile.
 messages: $(SITE)
