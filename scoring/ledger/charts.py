@@ -17,6 +17,7 @@ import zlib
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from django.utils.formats import date_format
@@ -32,9 +33,14 @@ if TYPE_CHECKING:
 MOST_LINES = 10
 """Lines one chart draws at most: the season's leaders; the table beside it lists them too."""
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 60, 110, 16, 36
-"""The drawing's margins: room for the numbers on the left, names on the right, dates below."""
+WIDTH, HEIGHT = 560, 300
+LEFT, RIGHT, TOP, BOTTOM = 60, 110, 16, 40
+"""The drawing's size and margins (room for the numbers on the left, names on the right, dates
+below), in units of the drawing: on a phone's width a unit is about two thirds of a pixel."""
+BAR_RIGHT = 12
+"""A bar chart names nothing at its right edge."""
+LABEL = 16
+"""The height of a name at a line's end: names closer than this are moved apart."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,7 @@ def _n(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _y_axis(low: float, high: float, scale: float, base: float) -> list[str]:
+def _y_axis(low: float, high: float, scale: float, base: float, right: int = RIGHT) -> list[str]:
     out: list[str] = []
     for value in _ticks(low, high):
         y = base - (value - low) * scale
@@ -143,7 +149,7 @@ def _y_axis(low: float, high: float, scale: float, base: float) -> list[str]:
                 '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
                 LEFT,
                 _n(y),
-                WIDTH - RIGHT,
+                WIDTH - right,
                 _n(y),
                 LEFT - 6,
                 _n(y + 4),
@@ -168,6 +174,16 @@ def _x_labels(x: Sequence[float], labels: Sequence[str], place: Callable[[float]
         )
         for i in chosen
     ]
+
+
+def _spread(heights: Sequence[float]) -> list[float]:
+    """Where the names at the lines' ends go: at their lines' heights, moved apart (keeping their
+    order) so that no two are closer than a name is high."""
+    order = sorted(range(len(heights)), key=lambda i: heights[i])
+    placed = list(heights)
+    for before, after in pairwise(order):
+        placed[after] = max(placed[after], placed[before] + LABEL)
+    return placed
 
 
 def line_chart(series: Series, title: str) -> SafeString:
@@ -196,7 +212,8 @@ def line_chart(series: Series, title: str) -> SafeString:
         )
     )
     parts += _x_labels(series.x, series.labels, place)
-    for number, (name, line) in enumerate(series.lines):
+    ends = _spread([height(line[-1]) for _name, line in series.lines])
+    for number, ((name, line), end) in enumerate(zip(series.lines, ends, strict=True)):
         points = " ".join(f"{_n(place(x))},{_n(height(v))}" for x, v in zip(series.x, line, strict=True))
         parts.append(
             format_html(
@@ -204,7 +221,7 @@ def line_chart(series: Series, title: str) -> SafeString:
                 number % MOST_LINES,
                 points,
                 _n(place(series.x[-1]) + 6),
-                _n(height(line[-1]) + 4),
+                _n(end + 5),
                 name,
             )
         )
@@ -220,8 +237,8 @@ def bar_chart(bars: Sequence[tuple[str, int]], title: str) -> SafeString:
     high = max(high, _ticks(0, high)[-1])
     base = HEIGHT - BOTTOM
     scale = (HEIGHT - TOP - BOTTOM) / high
-    slot = (WIDTH - LEFT - RIGHT) / len(bars)
-    parts = _y_axis(0, high, scale, base)
+    slot = (WIDTH - LEFT - BAR_RIGHT) / len(bars)
+    parts = _y_axis(0, high, scale, base, BAR_RIGHT)
     for i, (label, value) in enumerate(bars):
         parts.append(
             format_html(
