@@ -18,11 +18,12 @@ Words (besides those of the pure modules):
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, IntegerField, JSONField, OuterRef, Q, QuerySet, Subquery, Sum
@@ -335,8 +336,13 @@ class SeasonLedger:
     def provisional(self) -> bool:
         return any(not sitting.terms.closed for sitting in self.sittings)
 
+    @cached_property
+    def attendance(self) -> Counter[str]:
+        """How many of the season's sittings each player sat in."""
+        return Counter(name for sitting in self.sittings for name in sitting.points)
+
     def sittings_of(self, player: str) -> int:
-        return sum(1 for sitting in self.sittings if player in sitting.points)
+        return self.attendance[player]
 
 
 def money_of(found: Sequence[Part], pots: Mapping[int, int]) -> list[SittingLedger]:

@@ -136,8 +136,8 @@ def _ledger(request: HttpRequest, slug: str, needed: str | None = None) -> Ledge
     if variant and variant not in VARIANTS:
         raise Http404("no such game")
     if not variant:
-        latest = list(terms.values())[-1:] or None
-        variant = latest[0].variant if latest else next(iter(VARIANTS))
+        played = [sitting.variant for sitting in terms.values() if sitting.variant in VARIANTS]
+        variant = played[-1] if played else next(iter(VARIANTS))
     return Ledger(club, access, seasons, period, terms, variant)
 
 
@@ -283,7 +283,9 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
             sittings=[
                 (
                     sitting,
-                    _(VARIANTS[sitting.terms.variant].name),
+                    _(VARIANTS[sitting.terms.variant].name)
+                    if sitting.terms.variant in VARIANTS
+                    else sitting.terms.variant,
                     [(name, sitting.points[name], sitting.money.balances[name]) for name in sitting.players],
                 )
                 for sitting in season.sittings

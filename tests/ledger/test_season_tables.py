@@ -140,3 +140,12 @@ def test_an_address_naming_no_season_or_game_is_a_404(client: Client, query: str
     club = make_club(public=True)
     assert client.get(f"/clubs/{club.slug}/ledger/?{query}").status_code == 404
     assert client.get(f"/clubs/{club.slug}/ledger.json?{query}").status_code == 404
+
+
+def test_a_player_who_left_the_club_stays_in_the_seasons_he_played(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club, document = season_of("total", monkeypatch)
+    club.players.filter(display_name="Emil").update(active=False)
+    table = listed(client, club, document["variant"])
+    assert [player["player"] for player in table["players"]][-1] == "Emil"
