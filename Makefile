@@ -51,6 +51,7 @@ bench: $(SITE)
 	$(BIN)/python -m bench.hostile_files
 	$(BIN)/python -m bench.draw
 	$(BIN)/python -m bench.tournament_standings
+	$(BIN)/python -m bench.ledger
 
 # After changing translatable text: refresh the German catalogue, translate, then compile.
 messages: $(SITE)

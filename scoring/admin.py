@@ -1,5 +1,6 @@
-"""Admin: clubs, players, memberships and tariffs are edited here; sittings, deal revisions and
-result rows are shown read-only, because every write to them goes through ``scoring.sittings.services``."""
+"""Admin: clubs, players, memberships, tariffs and ledger settings are edited here; sittings, deal
+revisions, result rows, seasons and ranking rules are shown read-only, because every write to
+them goes through the services (``scoring.sittings.services``, ``scoring.ledger.services``)."""
 
 from typing import Any
 
@@ -10,9 +11,12 @@ from scoring.models import (
     Breakdown,
     Club,
     DealRevision,
+    LedgerSettings,
     Membership,
     Player,
+    RankingRule,
     ScoreRow,
+    Season,
     Seat,
     Sitting,
     Tariff,
@@ -37,11 +41,16 @@ class TariffInline(admin.TabularInline[Tariff, Club]):
     extra = 0
 
 
+class LedgerSettingsInline(admin.StackedInline[LedgerSettings, Club]):
+    model = LedgerSettings
+    extra = 0
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin[Club]):
     list_display = ["name", "slug", "public"]
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [TariffInline]
+    inlines = [TariffInline, LedgerSettingsInline]
 
 
 @admin.register(Player)
@@ -88,3 +97,23 @@ class DealRevisionAdmin(ReadOnly, admin.ModelAdmin[DealRevision]):
     list_filter = ["live", "removed", "sitting__club"]
     list_select_related = ["sitting__club", "entered_by"]
     inlines = [ScoreRowInline, BreakdownInline]
+
+
+class RankingRuleInline(ReadOnly, admin.TabularInline[RankingRule, Season]):
+    model = RankingRule
+    extra = 0
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnly, admin.ModelAdmin[Season]):
+    list_display = ["name", "club", "start", "end"]
+    list_filter = ["club"]
+    list_select_related = ["club"]
+    inlines = [RankingRuleInline]
+
+
+@admin.register(RankingRule)
+class RankingRuleAdmin(ReadOnly, admin.ModelAdmin[RankingRule]):
+    list_display = ["club", "variant", "season", "year", "mode", "minimum_attendance"]
+    list_filter = ["club", "variant", "mode"]
+    list_select_related = ["club", "season"]

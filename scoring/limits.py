@@ -31,6 +31,15 @@ ID_DIGITS = 15
 """Numbers in addresses (sittings, deals, players) have at most this many digits; longer ones
 name nothing that exists, and would overflow the database's integers."""
 MOST_SEATS = 4
+MOST_SHEET_FEE_CENTS = 100_000
+"""The largest sheet fee, in cents per player per sitting (1,000.00 in the club's currency)."""
+SEASON_NAME_LENGTH = 60
+"""A season's name, such as "Winter 2026/27"."""
+MOST_RANKING_SETTING = 10_000
+"""The largest list length, number of best sittings or tournaments, minimum attendance and cup
+points a ranking rule may name: far beyond any club's season."""
+MOST_CUP_PLACES = 200
+"""The longest cup table (points for places 1 to 200; every later place earns 0)."""
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Characters no name or reason may hold (NUL among them, which PostgreSQL cannot store)."""

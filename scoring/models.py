@@ -2,6 +2,7 @@
 
 from scoring.accounts.throttle import LoginFailure
 from scoring.club.models import Club, Membership, Player, Tariff
+from scoring.ledger.models import LedgerSettings, RankingRule, Season
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.submissions import Submission
 from scoring.tournaments.models import Entrant, Round, RoundTable, Tournament
@@ -11,12 +12,15 @@ __all__ = [
     "Club",
     "DealRevision",
     "Entrant",
+    "LedgerSettings",
     "LoginFailure",
     "Membership",
     "Player",
+    "RankingRule",
     "Round",
     "RoundTable",
     "ScoreRow",
+    "Season",
     "Seat",
     "Sitting",
     "Submission",

@@ -1,6 +1,6 @@
 """The club pages, grouped by area: each area's URLs live in its own package, under one prefix
-and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``, ``tournaments:``; a tournament
-table's secret link ``table_link:``)."""
+and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``, ``tournaments:``, ``ledger:``; a
+tournament table's secret link ``table_link:``)."""
 
 from django.urls import include, path
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/sittings/", include("scoring.scorekeeping.urls")),
     path("clubs/<slug:slug>/tournaments/", include("scoring.tournaments.urls")),
     path("t/<str:token>/", include("scoring.tournaments.table_link")),
+    path("clubs/<slug:slug>/", include("scoring.ledger.urls")),
 ]

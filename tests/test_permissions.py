@@ -6,6 +6,7 @@ change nothing.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
+from scoring.ledger.services import add_season
 from scoring.models import Club, Membership
 from scoring.sittings.services import import_sitting, record_deal
 from scoring.tournaments.services import draw_round, publish_round
@@ -215,6 +217,40 @@ ROWS = [
         lambda w: {"token": w["table"].token, "number": 1},
         lambda w: post_data("kosakeln", w["table_deal"], w["table_players"], reason="recounted"),
     ),
+    Row("ledger:table", "get", "read", club_kwargs),
+    Row("ledger:json", "get", "read", club_kwargs),
+    Row("ledger:export_xlsx", "get", "read", club_kwargs),
+    Row("ledger:export_csv", "get", "read", club_kwargs),
+    Row("ledger:money", "get", "read", club_kwargs),
+    Row("ledger:charts", "get", "read", club_kwargs),
+    Row("ledger:player", "get", "read", lambda w: {**club_kwargs(w), "pk": w["player"].pk}),
+    Row("ledger:rule", "get", "admin", club_kwargs),
+    Row("ledger:rule", "post", "admin", club_kwargs, lambda w: {"mode": "per_deal", "minimum_attendance": "2"}),
+    Row("ledger:seasons", "get", "admin", club_kwargs),
+    Row(
+        "ledger:seasons",
+        "post",
+        "admin",
+        club_kwargs,
+        lambda w: {"name": "Winter 2026/27", "start": "2026-10-01", "end": "2027-03-31"},
+    ),
+    Row("ledger:season_edit", "get", "admin", lambda w: {**club_kwargs(w), "pk": w["season"].pk}),
+    Row(
+        "ledger:season_edit",
+        "post",
+        "admin",
+        lambda w: {**club_kwargs(w), "pk": w["season"].pk},
+        lambda w: {"name": "Autumn", "start": "2026-09-01", "end": "2026-12-31"},
+    ),
+    Row("ledger:season_remove", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["season"].pk}),
+    Row("ledger:settings", "get", "admin", club_kwargs),
+    Row(
+        "ledger:settings",
+        "post",
+        "admin",
+        club_kwargs,
+        lambda w: {"currency": "CHF", "sheet_fee_cents": "50", "share_pots": "on"},
+    ),
 ]
 
 
@@ -279,6 +315,7 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
     players = [p.display_name for p in table.sitting.seated_players()]
     deal = {"dealer": players[0], "declarer": players[0], "contract": "solo", "declarer_points": 40}
     record_deal(table.sitting, deal, user=None)
+    season = add_season(club, name="Autumn 2026", start=datetime.date(2026, 9, 1), end=datetime.date(2026, 11, 30))
     return {
         "club": Club.objects.get(pk=club.pk),
         "users": users,
@@ -290,6 +327,7 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
         "table": table,
         "table_players": players,
         "table_deal": {**deal, "dealer": players[1], "declarer": players[1]},
+        "season": season.result,
     }
 
 

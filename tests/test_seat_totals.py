@@ -18,21 +18,26 @@ from .factories import make_club
 pytestmark = pytest.mark.django_db
 
 migration = __import__("scoring.migrations.0006_seat_totals", fromlist=["add_up_the_seats"])
+played = __import__("scoring.migrations.0010_seat_deals_played", fromlist=["count_the_deals_played"])
 
 
-def kept(sitting: Sitting) -> dict[str, tuple[int, int]]:
-    return {s.player.display_name: (s.points, s.declarer_losses) for s in sitting.seats.select_related("player")}
+def kept(sitting: Sitting) -> dict[str, tuple[int, int, int]]:
+    return {
+        s.player.display_name: (s.points, s.declarer_losses, s.deals_played)
+        for s in sitting.seats.select_related("player")
+    }
 
 
-def summed(sitting: Sitting) -> dict[str, tuple[int, int]]:
+def summed(sitting: Sitting) -> dict[str, tuple[int, int, int]]:
     """The totals added up from the stored rows of the live deals."""
     seat_of = {s.player_id: s.number - 1 for s in sitting.seats.all()}
-    totals = {s.player.display_name: [0, 0] for s in sitting.seats.select_related("player")}
+    totals = {s.player.display_name: [0, 0, 0] for s in sitting.seats.select_related("player")}
     for row in ScoreRow.objects.filter(sitting=sitting).select_related("player", "revision"):
         total = totals[row.player.display_name]
         total[0] += row.points
         total[1] += row.points < 0 and row.revision.data.get("declarer") == seat_of[row.player_id]
-    return {name: (points, lost) for name, (points, lost) in totals.items()}
+        total[2] += row.played
+    return {name: (points, lost, played) for name, (points, lost, played) in totals.items()}
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -55,7 +60,7 @@ def test_the_seats_totals_follow_every_entry_correction_and_removal(variant: str
         else:
             remove_last_deal(sitting, user=None, reason=f"step {step}")
         assert kept(sitting) == summed(sitting), f"after step {step}: {action}"
-        declarers += sum(lost for _points, lost in kept(sitting).values())
+        declarers += sum(lost for _points, lost, _played in kept(sitting).values())
     if VARIANTS[variant].declarer_game:
         assert declarers > 0, "some declarer lost a deal, so the count was put to the test"
 
@@ -72,6 +77,7 @@ def test_recompute_repairs_and_reports_wrong_totals() -> None:
 def test_the_migration_adds_up_the_seats_of_sittings_scored_before_it() -> None:
     sitting = import_sitting(make_club(), random_sitting(random.Random(4), "kosakeln", deals=9), user=None)
     right = kept(sitting)
-    Seat.objects.update(points=0, declarer_losses=0)
+    Seat.objects.update(points=0, declarer_losses=0, deals_played=0)
     migration.add_up_the_seats(apps, None)
+    played.count_the_deals_played(apps, None)
     assert kept(sitting) == right

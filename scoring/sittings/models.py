@@ -32,7 +32,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.club.models import Club, Player, variant_choices
 from scoring.engine import VARIANTS, Variant
 from scoring.engine.base import MOST_POINTS
-from scoring.limits import FORM_KEY_LENGTH, MOST_SEATS, REASON_LENGTH
+from scoring.limits import (
+    FORM_KEY_LENGTH,
+    MOST_CENTS_PER_POINT,
+    MOST_SEATS,
+    MOST_SHEET_FEE_CENTS,
+    REASON_LENGTH,
+)
 
 
 class Sitting(models.Model):
@@ -55,10 +61,28 @@ class Sitting(models.Model):
     deal_count = models.PositiveIntegerField(_("deals"), default=0)
     """Redundant: how many live deals the sitting has, kept by the services with the deals, so
     that lists of sittings need not count every club's deals."""
+    # The money terms in force when the sitting started (``scoring.ledger.models.money_terms``),
+    # kept like the house rules: changing the club's tariff or fee later changes no evening.
+    cents_per_point = models.DecimalField(
+        _("tariff"), max_digits=8, decimal_places=2, help_text=_("Cents per game point, as the club's tariff was.")
+    )
+    sheet_fee_cents = models.PositiveIntegerField(
+        _("sheet fee"), default=0, help_text=_("Cents each player pays into the Kasse for the sitting.")
+    )
+    share_pots = models.BooleanField(
+        _("pots shared"), default=False, help_text=_("What the pots hold at the end is shared among the players.")
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
         indexes = [models.Index(fields=["club", "-date"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(cents_per_point__gte=0, cents_per_point__lte=MOST_CENTS_PER_POINT),
+                name="sitting_tariff_in_range",
+            ),
+            models.CheckConstraint(condition=Q(sheet_fee_cents__lte=MOST_SHEET_FEE_CENTS), name="sitting_fee_in_range"),
+        ]
         verbose_name = _("sitting")
         verbose_name_plural = _("sittings")
 
@@ -89,9 +113,10 @@ class Sitting(models.Model):
 class Seat(models.Model):
     """A player's place at the table: seat 1 deals first.
 
-    ``points`` and ``declarer_losses`` are redundant, like the score rows: the player's game points
-    over the live deals and the deals he lost as declarer, kept by the services with the rows so
-    that totals and standings need not add up every deal.
+    ``points``, ``declarer_losses`` and ``deals_played`` are redundant, like the score rows: the
+    player's game points over the live deals, the deals he lost as declarer and the deals he
+    played (not sat out), kept by the services with the rows so that totals, standings and season
+    tables need not add up every deal.
     """
 
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="seats")
@@ -99,6 +124,7 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     points = models.BigIntegerField(_("game points"), default=0)
     declarer_losses = models.PositiveIntegerField(_("deals lost as declarer"), default=0)
+    deals_played = models.PositiveIntegerField(_("deals played"), default=0)
 
     class Meta:
         ordering = ["sitting", "number"]
@@ -172,14 +198,21 @@ class DealRevision(models.Model):
 
 
 class ScoreRow(models.Model):
-    """Redundant: a player's game points in a live deal, as the engine computed them."""
+    """Redundant: a player's game points in a live deal, as the engine computed them, and whether
+    he played it (``played`` is false for the player who sat the deal out at a table of four).
+
+    Season tables sum these rows per sitting and player; the index holds every column the sum
+    reads, so the sum never touches the table itself.
+    """
 
     revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="scores")
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="score_rows")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="score_rows")
     points = models.IntegerField(_("game points"))
+    played = models.BooleanField(_("played"), default=True)
 
     class Meta:
+        indexes = [models.Index(fields=["sitting", "player", "played", "points"], name="score_rows_summed")]
         constraints = [
             models.UniqueConstraint(fields=["revision", "player"], name="one_score_per_player_and_deal"),
             models.CheckConstraint(

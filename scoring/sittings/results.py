@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from scoring.engine import Variant
 from scoring.engine.base import Reason
 from scoring.models import Club, Seat, Sitting
 from scoring.sittings.documents import deal_by_name
@@ -67,6 +68,17 @@ def deals_ahead(sitting: Sitting, count: int) -> list[tuple[int, str, str | None
         ahead.append((n, names[seat - 1], names[out - 1] if out else None))
         seat = seat % len(names) + 1
     return ahead
+
+
+def sat_out(rules: Variant, dealer: int, sitting_out: int | None, players: int) -> int | None:
+    """The seat index of who sat a deal out (at a table of four): as entered, or by the
+    variant's rule where it is fixed and the form does not ask (Droggn: the dealer)."""
+    if players != 4:
+        return None
+    if sitting_out is not None:
+        return sitting_out
+    seat = rules.sits_out(dealer + 1, players)
+    return seat - 1 if seat else None
 
 
 @dataclass(frozen=True)

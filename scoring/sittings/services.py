@@ -27,14 +27,25 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from scoring.access import Role, has_role, role_of
-from scoring.engine import Carried, DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
+from scoring.engine import (
+    Carried,
+    DealResult,
+    Doubt,
+    InvalidSitting,
+    Problem,
+    SittingResult,
+    Variant,
+    read_sitting,
+    score,
+)
 from scoring.engine.base import MOST_POINTS
 from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
+from scoring.ledger.models import money_terms
 from scoring.limits import FORM_KEY, REASON_LENGTH, name_problem, text_problem
 from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
-from scoring.sittings.results import describe_differences, sitting_document, stored_result
+from scoring.sittings.results import describe_differences, sat_out, sitting_document, stored_result
 from scoring.submissions import once
 from scoring.tournaments.playing import refuse_unless_playing
 
@@ -66,6 +77,7 @@ def start_sitting(
 ) -> Sitting:
     """Seat the players in dealing order; the options in force are the club's defaults updated
     with ``options``, every one written out so later changes to the defaults change nothing.
+    The club's tariff, sheet fee and pot rule in force are kept with the sitting the same way.
 
     The form's ``key`` sent again returns the sitting the first send started."""
     strangers = [p.display_name for p in players if p.club_id != club.pk]
@@ -84,6 +96,7 @@ def start_sitting(
             date=date or timezone.localdate(),
             created_by=acting(user),
             deals_due=deals_due,
+            **money_terms(club, variant),
         )
         _seat(sitting, players)
         return sitting
@@ -101,7 +114,8 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
     ``new_players``: a scorekeeper's import, who may not add players, is refused instead); names
     are normalised first, as on every path ("  Anna  " is Anna), and a name the club could not
     keep is refused. Options the document leaves out take the engine's defaults (not the club's),
-    so the stored sitting scores exactly as the document does.
+    so the stored sitting scores exactly as the document does. Its money terms (tariff, sheet fee,
+    pot rule) are the club's at the moment of the import.
     """
     doc = with_normalised_names(doc)
     checked = read_sitting(doc)
@@ -125,6 +139,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
             date=date,
             created_by=acting(user),
             deal_count=len(checked.deals),
+            **money_terms(club, checked.variant.key),
         )
         _seat(sitting, players)
         now = timezone.now()
@@ -445,12 +460,13 @@ def _clear_rows(deals: Sequence[DealRevision], kept: Sequence[Seat] | None = Non
         kept = list(Seat.objects.filter(sitting_id__in={d.sitting_id for d in deals}))
     seats = {s.player_id: s for s in kept}
     totals: dict[int, list[int]] = {}
-    for revision, player, points in rows.values_list("revision_id", "player_id", "points"):
+    for revision, player, points, played in rows.values_list("revision_id", "player_id", "points", "played"):
         seat = seats[player]
         lost = int(points < 0 and declarers[revision] == seat.number - 1)
-        total = totals.setdefault(player, [0, 0])
+        total = totals.setdefault(player, [0, 0, 0])
         total[0] -= points
         total[1] -= lost
+        total[2] -= int(played)
     _add_to_seats(seats, totals)
     rows.delete()
     Breakdown.objects.filter(revision_id__in=ids).delete()
@@ -463,42 +479,52 @@ def _write_rows(
     players: Sequence[Player],
     seats: Sequence[Seat] | None = None,
 ) -> None:
-    """Store the engine's result of each live deal: score rows, breakdown, pots and the seats'
-    totals (``seats`` as read under the sitting's lock, or read here)."""
+    """Store the engine's result of each live deal: score rows (with who sat it out), breakdown,
+    pots and the seats' totals (``seats`` as read under the sitting's lock, or read here)."""
     by_name = {p.display_name: p for p in players}
     index_of = {p.display_name: index for index, p in enumerate(players)}
     scores, stored = [], []
     for deal, result in zip(deals, results, strict=True):
+        out = sat_out(sitting.rules, deal.inputs["dealer"], deal.inputs.get("sitting_out"), len(players))
         scores += [
-            ScoreRow(revision=deal, sitting=sitting, player=by_name[n], points=v) for n, v in result.scores.items()
+            ScoreRow(revision=deal, sitting=sitting, player=by_name[n], points=v, played=index_of[n] != out)
+            for n, v in result.scores.items()
         ]
         stored.append(Breakdown(revision=deal, lines=_lines(result, index_of), pots=result.pots))
     ScoreRow.objects.bulk_create(scores)
     Breakdown.objects.bulk_create(stored)
     kept = sitting.seats.all() if seats is None else seats
-    _add_to_seats({s.player_id: s for s in kept}, _totals(deals, results, players))
+    _add_to_seats({s.player_id: s for s in kept}, _totals(sitting.rules, deals, results, players))
 
 
 def _totals(
-    deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
+    rules: Variant, deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
 ) -> dict[int, list[int]]:
-    """Each player's game points and deals lost as declarer over these deals, by player id."""
-    totals = {p.pk: [0, 0] for p in players}
+    """Each player's game points, deals lost as declarer and deals played (not sat out) over
+    these deals, by player id."""
+    totals = {p.pk: [0, 0, 0] for p in players}
     for deal, result in zip(deals, results, strict=True):
-        declarer = (deal.data or {}).get("declarer")
+        data = deal.data or {}
+        declarer = data.get("declarer")
+        out = sat_out(rules, data["dealer"], data.get("sitting_out"), len(players))
         for index, player in enumerate(players):
             points = result.scores.get(player.display_name, 0)
             totals[player.pk][0] += points
             totals[player.pk][1] += int(points < 0 and declarer == index)
+            totals[player.pk][2] += int(index != out)
     return totals
 
 
+SEAT_TOTALS = ["points", "declarer_losses", "deals_played"]
+
+
 def _add_to_seats(seats: dict[int, Seat], totals: dict[int, list[int]]) -> None:
-    """Add each player's change of game points and of deals lost as declarer to his seat."""
-    for player, (points, lost) in totals.items():
+    """Add each player's change of game points, deals lost as declarer and deals played to his seat."""
+    for player, (points, lost, played) in totals.items():
         seats[player].points += points
         seats[player].declarer_losses += lost
-    Seat.objects.bulk_update([seats[player] for player in totals], ["points", "declarer_losses"])
+        seats[player].deals_played += played
+    Seat.objects.bulk_update([seats[player] for player in totals], SEAT_TOTALS)
 
 
 def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
@@ -534,23 +560,29 @@ def recompute(sitting: Sitting) -> list[str]:
             where = f"sitting {sitting.pk} deal {deal.number}"
             if deal.breakdown.lines != _lines(computed, index_of) and f"{where}: breakdown differs" not in differences:
                 differences.append(f"{where}: reasons stored for translation differ")
+            out = sat_out(sitting.rules, deal.inputs["dealer"], deal.inputs.get("sitting_out"), len(players))
             for name, points in computed.scores.items():
-                stored = next((row.points for row in deal.scores.all() if row.player.display_name == name), None)
+                row = next((row for row in deal.scores.all() if row.player.display_name == name), None)
+                stored = row.points if row is not None else None
                 if stored != points:
                     differences.append(f"{where}: {name} stored {stored}, computed {points}")
-        if differences:
-            _clear_rows(live)
+                elif row is not None and row.played != (index_of[name] != out):
+                    differences.append(f"{where}: {name} stored as {'playing' if row.played else 'sitting out'}")
+        if differences:  # rebuilt from nothing: the stored rows are not to be trusted
+            ScoreRow.objects.filter(revision__in=live).delete()
+            Breakdown.objects.filter(revision__in=live).delete()
+            Seat.objects.filter(sitting=sitting).update(**dict.fromkeys(SEAT_TOTALS, 0))
             _write_rows(sitting, live, result.deals, players)
         if sitting.deal_count != len(live):
             differences.append(f"sitting {sitting.pk}: {sitting.deal_count} deals counted, {len(live)} live")
             Sitting.objects.filter(pk=sitting.pk).update(deal_count=len(live))
-        totals = _totals(live, result.deals, players)
+        totals = _totals(sitting.rules, live, result.deals, players)
         for seat in sitting.seats.select_related("player"):
-            points, lost = totals[seat.player_id]
-            if (seat.points, seat.declarer_losses) != (points, lost):
+            kept = [seat.points, seat.declarer_losses, seat.deals_played]
+            if kept != totals[seat.player_id]:
                 differences.append(
-                    f"sitting {sitting.pk}: {seat.player.display_name}'s totals stored "
-                    f"{seat.points} and {seat.declarer_losses} lost as declarer, computed {points} and {lost}"
+                    f"sitting {sitting.pk}: {seat.player.display_name}'s totals (game points, lost as "
+                    f"declarer, deals played) stored {kept}, computed {totals[seat.player_id]}"
                 )
-                Seat.objects.filter(pk=seat.pk).update(points=points, declarer_losses=lost)
+                Seat.objects.filter(pk=seat.pk).update(**dict(zip(SEAT_TOTALS, totals[seat.player_id], strict=True)))
     return differences

@@ -17,11 +17,10 @@ from typing import Any
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from scoring.engine import Variant
 from scoring.engine.base import GAME_POINTS, word
 from scoring.models import DealRevision, ScoreRow, Sitting
 from scoring.sittings.documents import deal_by_name
-from scoring.sittings.results import StoredDeal, named_lines, stored_deals
+from scoring.sittings.results import named_lines, sat_out, stored_deals
 
 PAGE = 50
 """Deals on one page of the sheet."""
@@ -52,7 +51,8 @@ def sheet_context(
     rows = []
     for deal in reversed(deals):
         scores = deal.scores(names)
-        out = _sat_out(rules, deal, names)
+        out_seat = sat_out(rules, deal.dealer, deal.sitting_out, len(names))
+        out = names[out_seat] if out_seat is not None else None
         rows.append(
             {
                 "number": deal.number,
@@ -95,16 +95,6 @@ def _pots_now(sitting: Sitting, count: int) -> dict[str, int]:
         return {}
     last = stored_deals(sitting, count, count)
     return last[0].pots if last else {}
-
-
-def _sat_out(rules: Variant, deal: StoredDeal, names: Sequence[str]) -> str | None:
-    """Who sat this deal out, by name (at a table of four)."""
-    if len(names) != 4:
-        return None
-    if deal.sitting_out is not None:
-        return names[deal.sitting_out]
-    seat = rules.sits_out(deal.dealer + 1, len(names))
-    return names[seat - 1] if seat else None
 
 
 def deal_context(sitting: Sitting, number: int, correct_url: Address | None) -> dict[str, Any] | None:

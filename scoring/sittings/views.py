@@ -3,6 +3,8 @@ JSON of the scores. Plain function views; everything is read from the stored row
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Q
@@ -18,8 +20,10 @@ from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_u
 from scoring.club.forms import UploadForm
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, InvalidSitting
+from scoring.ledger.money import KASSE
+from scoring.ledger.results import sheet_money
 from scoring.limits import whole_number
-from scoring.models import Sitting
+from scoring.models import LedgerSettings, Sitting
 from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.results import sittings_of, stored_result
 from scoring.sittings.services import import_sitting
@@ -77,8 +81,17 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "next_deal_url": reverse("scorekeeping:deal_new", kwargs={"slug": slug, "pk": sitting.pk})
             if can_enter
             else None,
+            # once closed, the sheet shows the evening's money (templates/ledger/_sitting_money.html)
+            "money": _money(sitting, sheet) if sitting.is_closed and sitting.deal_count else None,
         },
     )
+
+
+def _money(sitting: Sitting, sheet: dict[str, Any]) -> Any:
+    """The evening's money, from the totals and pots the sheet read."""
+    names = sheet["players"]
+    result = {"players": names, "totals": dict(zip(names, sheet["totals"], strict=True)), "pots": dict(sheet["pots"])}
+    return sheet_money(sitting, result, kasse=_(KASSE))
 
 
 @require_GET
@@ -118,7 +131,8 @@ def _filename(sitting: Sitting) -> str:
 def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The sitting's workbook: Deals, Items, Breakdown, Totals, House rules."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
-    return workbook_response(sitting_sheets(sitting, sitting.club.tariff(sitting.variant)), _filename(sitting))
+    currency = LedgerSettings.of(sitting.club).currency
+    return workbook_response(sitting_sheets(sitting, currency), _filename(sitting))
 
 
 @require_GET
@@ -126,7 +140,7 @@ def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
 def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The Deals sheet of the sitting's workbook as a CSV."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
-    sheets = sitting_sheets(sitting, sitting.club.tariff(sitting.variant))
+    sheets = sitting_sheets(sitting, LedgerSettings.of(sitting.club).currency)
     return csv_response(sheets[0], _filename(sitting))
 
 

@@ -103,14 +103,28 @@ def choice_text(spec: FieldSpec, value: object) -> object:
 # --- the export -----------------------------------------------------------------------------
 
 
-def sitting_sheets(sitting: Sitting, cents_per_point: Decimal, currency: str = "EUR") -> list[Sheet]:
-    """The five sheets of a stored sitting's workbook, in the active language."""
+def sitting_sheets(sitting: Sitting, currency: str = "EUR") -> list[Sheet]:
+    """The five sheets of a stored sitting's workbook, in the active language, its money at the
+    terms the sitting keeps (tariff, sheet fee, pot rule)."""
     result = stored_result(sitting, translate=gettext)
-    return document_sheets(sitting_document(sitting), result, cents_per_point, currency)
+    return document_sheets(
+        sitting_document(sitting),
+        result,
+        sitting.cents_per_point,
+        currency,
+        sheet_fee_cents=sitting.sheet_fee_cents,
+        share_pots=sitting.share_pots,
+    )
 
 
 def document_sheets(
-    doc: Mapping[str, Any], result: Mapping[str, Any], cents_per_point: Decimal, currency: str = "EUR"
+    doc: Mapping[str, Any],
+    result: Mapping[str, Any],
+    cents_per_point: Decimal,
+    currency: str = "EUR",
+    *,
+    sheet_fee_cents: int = 0,
+    share_pots: bool = False,
 ) -> list[Sheet]:
     """The five sheets of a sitting's workbook from its document and its ``score`` output (the
     reasons in the language they are given in); rows are generators."""
@@ -119,7 +133,7 @@ def document_sheets(
         deals_sheet(variant, doc, result),
         items_sheet(variant, doc),
         breakdown_sheet(variant, result),
-        totals_sheet(variant, doc, result, cents_per_point, currency),
+        totals_sheet(variant, doc, result, cents_per_point, currency, sheet_fee_cents, share_pots),
         house_rules_sheet(variant, doc),
     ]
 
@@ -227,14 +241,25 @@ def breakdown_sheet(variant: Variant, result: Mapping[str, Any]) -> Sheet:
 
 
 def totals_sheet(
-    variant: Variant, doc: Mapping[str, Any], result: Mapping[str, Any], cents_per_point: Decimal, currency: str
+    variant: Variant,
+    doc: Mapping[str, Any],
+    result: Mapping[str, Any],
+    cents_per_point: Decimal,
+    currency: str,
+    sheet_fee_cents: int = 0,
+    share_pots: bool = False,
 ) -> Sheet:
     """Each player's deals played, game points and balance at the tariff; the Kasse gets what the
-    pots hold at the end (the money rules: ``scoring.ledger.money``)."""
+    pots hold at the end (or the players share it) and the sheet fees (the money rules:
+    ``scoring.ledger.money``)."""
     players = doc["players"]
     totals = result["totals"]
     money = sitting_money(
-        [(name, totals[name]) for name in players], cents_per_point, pots_left=sum(result.get("pots", {}).values())
+        [(name, totals[name]) for name in players],
+        cents_per_point,
+        pots_left=sum(result.get("pots", {}).values()),
+        share_pots=share_pots,
+        sheet_fee_cents=sheet_fee_cents,
     )
     played = dict.fromkeys(players, 0)
     for deal in doc["deals"]:

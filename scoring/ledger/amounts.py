@@ -1,0 +1,43 @@
+"""Amounts and figures as a page writes them, in the page's language.
+
+Money is kept in whole cents and shown with two decimals and the club's currency: ``12,40 €``
+on a German page, ``€12.40`` on an English one. The number comes from Django's localized number
+formatting (the active language's decimal and thousands separators); the symbol stands before
+the number in English and after it (with a no-break space) in the other languages of the site,
+as each writes it. Never a float: cents become a ``Decimal`` with two places.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils import translation
+from django.utils.formats import number_format
+
+from scoring.spreadsheets.writer import CURRENCY_SYMBOLS
+
+SYMBOL_FIRST = ("en",)
+"""Languages that write the currency symbol before the amount (``€12.40``)."""
+
+
+def amount(cents: int) -> Decimal:
+    """Cents as an amount in currency units, exactly: 1240 → 12.40."""
+    return Decimal(cents).scaleb(-2)
+
+
+def money_text(cents: int, currency: str = "EUR") -> str:
+    """``cents`` in the club's currency as the page's language writes it."""
+    number = number_format(amount(abs(cents)), decimal_pos=2, use_l10n=True, force_grouping=True)
+    symbol = CURRENCY_SYMBOLS.get(currency, currency)
+    sign = "-" if cents < 0 else ""
+    language = (translation.get_language() or "en").split("-")[0]
+    if language in SYMBOL_FIRST:
+        return f"{sign}{symbol}{number}" if len(symbol) == 1 else f"{sign}{symbol}\N{NO-BREAK SPACE}{number}"
+    return f"{sign}{number}\N{NO-BREAK SPACE}{symbol}"
+
+
+def figure_text(value: int | Decimal) -> str:
+    """A whole number or a figure with two decimals (``per_deal``, ``scaled``), localized."""
+    if isinstance(value, Decimal):
+        return number_format(value, decimal_pos=2, use_l10n=True, force_grouping=True)
+    return number_format(value, use_l10n=True, force_grouping=True)

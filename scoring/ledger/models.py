@@ -1,0 +1,194 @@
+"""What the ledger stores: a club's money settings, its seasons, and the ranking rule of each
+season's table per variant.
+
+Words:
+
+- **season**: a named date range of one club ("Winter 2026/27"). Admins define seasons, and they
+  may overlap; besides them every **calendar year** is a season without a row of its own.
+- **ranking rule**: how a season's table of one variant is ranked (the mode of
+  ``scoring.ledger.ranking`` and its settings). A rule belongs to an admin-defined season or to
+  a calendar year, so changing the rule for next year changes no table of last year. A calendar
+  year without a rule of its own follows the latest earlier year that has one; a season defined
+  by an admin gets a copy of the rules in force for the year it starts in, when it is made.
+- **money terms**: what a sitting's money is worked out with (its tariff, the sheet fee, whether
+  Danish pots are shared). They are copied into the sitting when it starts (``money_terms``),
+  like its house rules, so that changing them later changes no evening already played.
+
+Writes go through ``scoring.ledger.services``; pages read through ``scoring.ledger.results``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.club.models import Club, variant_choices
+from scoring.ledger.ranking import DEFAULT_CUP_TABLE, FIELD, MODES, Mode
+from scoring.limits import MOST_RANKING_SETTING, MOST_SHEET_FEE_CENTS, SEASON_NAME_LENGTH
+from scoring.spreadsheets.writer import CURRENCY_SYMBOLS
+
+CURRENCIES = tuple(CURRENCY_SYMBOLS)
+"""The currencies a club may keep its money in: those the spreadsheets can show with a symbol."""
+
+MODE_NAMES = {
+    "total": _("total: the sum of game points"),
+    "per_deal": _("per deal: game points per deal played"),
+    "scaled": _("scaled: game points per deal × the list length"),
+    "best_n": _("best sittings: the sum of the best K sitting results"),
+    "cup": _("cup: cup points by place in the season's tournaments"),
+}
+"""Each ranking mode as the forms and tables name it."""
+
+
+class LedgerSettings(models.Model):
+    """A club's money settings: its currency, and the sheet fee and pot rule that new sittings
+    take with them. A club without a row has the defaults (EUR, no fee, pots to the Kasse)."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="ledger_settings")
+    currency = models.CharField(
+        _("currency"), max_length=3, default="EUR", choices=[(code, code) for code in CURRENCIES]
+    )
+    sheet_fee_cents = models.PositiveIntegerField(
+        _("sheet fee"), default=0, help_text=_("Cents each player pays into the Kasse per sitting.")
+    )
+    share_pots = models.BooleanField(
+        _("share the pots"),
+        default=False,
+        help_text=_(
+            "What the Danish pots hold at the end of a sitting is shared among its players, not paid to the Kasse."
+        ),
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(currency__in=CURRENCIES), name="ledger_currency_known"),
+            models.CheckConstraint(condition=Q(sheet_fee_cents__lte=MOST_SHEET_FEE_CENTS), name="sheet_fee_in_range"),
+        ]
+        verbose_name = _("ledger settings")
+        verbose_name_plural = _("ledger settings")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.currency}, fee {self.sheet_fee_cents} ct"
+
+    @classmethod
+    def of(cls, club: Club) -> LedgerSettings:
+        """The club's settings, or the defaults (not saved) if it has none."""
+        return cls.objects.filter(club=club).first() or cls(club=club)
+
+
+def money_terms(club: Club, variant: str) -> dict[str, Any]:
+    """What a sitting of ``variant`` starting now keeps for its money: the club's tariff, sheet
+    fee and pot rule in force (``Sitting`` fields, by name)."""
+    settings = LedgerSettings.of(club)
+    return {
+        "cents_per_point": club.tariff(variant),
+        "sheet_fee_cents": settings.sheet_fee_cents,
+        "share_pots": settings.share_pots,
+    }
+
+
+class Season(models.Model):
+    """A season an admin defined: a name and a date range (both days included). Seasons may
+    overlap; the calendar years are seasons too, without a row."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=SEASON_NAME_LENGTH)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+
+    class Meta:
+        ordering = ["-start", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club"),
+            models.CheckConstraint(condition=Q(end__gte=F("start")), name="season_ends_after_it_starts"),
+            models.CheckConstraint(
+                condition=Q(name__length__gte=1, name__length__lte=SEASON_NAME_LENGTH)
+                & ~Q(name__startswith=" ")
+                & ~Q(name__endswith=" "),
+                name="season_name_in_range",
+            ),
+        ]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.start} – {self.end})"
+
+
+class RankingRule(models.Model):
+    """How the table of one variant in one season is ranked: an admin-defined season's own rule,
+    or a calendar year's (``year``), which later years without a rule follow.
+
+    The settings are those of ``scoring.ledger.ranking.Mode``: ``list_length`` L (``scaled``),
+    ``best`` K (``best_n``; ``cup``: empty for every tournament), ``cup_table`` (points for places
+    1, 2, … as a list, or ``"field"``), ``minimum_attendance`` M and ``fill_missing``.
+    ``with_tournaments``: the tables of the club's tournaments in the season count as sittings.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ranking_rules")
+    variant = models.CharField(_("variant"), max_length=20, choices=variant_choices)
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, blank=True, related_name="rules")
+    year = models.PositiveIntegerField(_("year"), null=True, blank=True)
+    mode = models.CharField(_("ranking mode"), max_length=10, default="total", choices=list(MODE_NAMES.items()))
+    list_length = models.PositiveIntegerField(_("list length"), null=True, blank=True)
+    best = models.PositiveIntegerField(_("best K"), null=True, blank=True)
+    cup_table = models.JSONField(_("cup table"), default=list)
+    minimum_attendance = models.PositiveIntegerField(_("minimum attendance"), default=0)
+    fill_missing = models.BooleanField(_("count missing sittings as 0"), default=False)
+    with_tournaments = models.BooleanField(_("count the tables of tournaments"), default=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(season__isnull=False, year__isnull=True) | Q(season__isnull=True, year__isnull=False),
+                name="rule_of_a_season_or_a_year",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "variant", "season"], condition=Q(season__isnull=False), name="one_rule_per_season"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "variant", "year"], condition=Q(year__isnull=False), name="one_rule_per_year"
+            ),
+            models.CheckConstraint(condition=Q(mode__in=MODES), name="rule_mode_known"),
+            models.CheckConstraint(condition=Q(year__gte=1, year__lte=9999), name="rule_year_in_range"),
+            models.CheckConstraint(
+                condition=Q(list_length__gte=1, list_length__lte=MOST_RANKING_SETTING), name="rule_list_length_in_range"
+            ),
+            models.CheckConstraint(condition=Q(best__gte=1, best__lte=MOST_RANKING_SETTING), name="rule_best_in_range"),
+            models.CheckConstraint(
+                condition=Q(minimum_attendance__lte=MOST_RANKING_SETTING), name="rule_attendance_in_range"
+            ),
+        ]
+        verbose_name = _("ranking rule")
+        verbose_name_plural = _("ranking rules")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.variant} {self.season or self.year}: {self.mode}"
+
+    def as_mode(self) -> Mode:
+        """The rule as the ranking reads it."""
+        table = self.cup_table
+        cup: tuple[int, ...] | Literal["field"] = FIELD if table == FIELD else tuple(table or DEFAULT_CUP_TABLE)
+        return Mode(
+            mode=self.mode,
+            list_length=self.list_length,
+            best=self.best,
+            cup_table=cup,
+            minimum_attendance=self.minimum_attendance,
+            fill_missing=self.fill_missing,
+        )
+
+    def settings(self) -> dict[str, Any]:
+        """The rule's settings, to copy into another season's rule."""
+        return {
+            "mode": self.mode,
+            "list_length": self.list_length,
+            "best": self.best,
+            "cup_table": self.cup_table,
+            "minimum_attendance": self.minimum_attendance,
+            "fill_missing": self.fill_missing,
+            "with_tournaments": self.with_tournaments,
+        }

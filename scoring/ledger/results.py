@@ -1,0 +1,569 @@
+"""What the ledger's pages, JSON and workbook read: seasons, season tables, money, who pays whom
+and statistics, from the totals the services keep (each seat's game points and deals played)
+and SQL sums over the stored score rows. The services write; this module only reads, and never
+rescores.
+
+Every function here runs a fixed number of queries whatever the size of the club: a season
+table reads the season's sittings, its rule and the seats with their totals (one row per player
+and sitting, however many deals); the money adds what the pots held at the end of each sitting
+(the last deal's ``Breakdown.pots``). A ``cup`` table reads the standings of the season's closed
+tournaments too, a few queries each. The arithmetic is ``scoring.ledger.money`` and ``scoring.ledger.ranking``.
+
+Words (besides those of the pure modules):
+
+- **period**: a season as the pages read it, an admin-defined ``Season`` or a calendar year.
+- **part**: one player's part in one sitting: his game points and deals, and his seat.
+- A sitting counts in the season of its date, open or closed (an open one's figures are
+  **provisional**); a sitting without a deal counts nowhere (no attendance, no sheet fee).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from django.db.models import JSONField, OuterRef, Q, QuerySet, Subquery
+
+from scoring.engine import VARIANTS
+from scoring.ledger.models import LedgerSettings, RankingRule, Season
+from scoring.ledger.money import (
+    KASSE,
+    SeasonMoney,
+    SittingMoney,
+    Transfer,
+    round_half_away,
+    season_balances,
+    sitting_money,
+    transfers,
+)
+from scoring.ledger.ranking import InvalidMode, Mode, Placement, Row, SittingResult, season_table
+from scoring.models import Breakdown, Club, Player, ScoreRow, Seat, Sitting
+
+# --- seasons --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Period:
+    """A season as the ledger reads it: ``season`` set for one an admin defined, ``None`` for a
+    calendar year. Both days are included."""
+
+    name: str
+    start: datetime.date
+    end: datetime.date
+    season: Season | None = None
+
+    @property
+    def year(self) -> int | None:
+        """The calendar year this period is, or ``None`` for an admin-defined season."""
+        return None if self.season is not None else self.start.year
+
+    def query(self) -> dict[str, str]:
+        """The address parameter that names this period: ``season=ID`` or ``year=YYYY``."""
+        return {"season": str(self.season.pk)} if self.season is not None else {"year": str(self.start.year)}
+
+    def as_json(self) -> dict[str, str]:
+        return {"name": self.name, "start": self.start.isoformat(), "end": self.end.isoformat()}
+
+    def __contains__(self, day: datetime.date) -> bool:
+        return self.start <= day <= self.end
+
+
+def calendar_year(year: int) -> Period:
+    """The calendar year as a season: every club has it without a row."""
+    return Period(str(year), datetime.date(year, 1, 1), datetime.date(year, 12, 31))
+
+
+def period_of(season: Season) -> Period:
+    return Period(season.name, season.start, season.end, season)
+
+
+class Seasons:
+    """A club's seasons: those its admins defined (read in one query, newest start first) and the
+    calendar years."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.defined = [period_of(season) for season in Season.objects.filter(club=club).order_by("-start", "-pk")]
+
+    def current(self, today: datetime.date) -> Period:
+        """The season that contains ``today``: of the admin-defined ones that do, the one that
+        started latest (the one made last, if they started the same day); else the calendar year."""
+        return next((period for period in self.defined if today in period), calendar_year(today.year))
+
+    def chosen(self, season: int | None, year: int | None, today: datetime.date) -> Period | None:
+        """The season an address names (``season`` id or ``year``), the current one if it names
+        none, or ``None`` if it names one the club does not have."""
+        if season is not None:
+            return next((period for period in self.defined if period.season and period.season.pk == season), None)
+        if year is not None:
+            return calendar_year(year) if datetime.MINYEAR <= year <= datetime.MAXYEAR else None
+        return self.current(today)
+
+
+# --- the rule in force ------------------------------------------------------------------------
+
+
+def ranking_rule(club: Club, variant: str, period: Period) -> RankingRule | None:
+    """The rule a season's table of ``variant`` is ranked by (one query): an admin-defined
+    season's own, else the rule of the calendar year it starts in; a year without a rule of its
+    own follows the latest earlier year that has one. ``None``: the default (``total``, no
+    minimum attendance)."""
+    year_rules = Q(season__isnull=True, year__lte=period.start.year)
+    own = Q(season=period.season) if period.season is not None else Q(pk__in=[])
+    rules = list(RankingRule.objects.filter(club=club, variant=variant).filter(own | year_rules))
+    for rule in rules:
+        if rule.season_id is not None:
+            return rule
+    return max(rules, key=lambda rule: rule.year or 0, default=None)
+
+
+def mode_of(rule: RankingRule | None) -> Mode:
+    return rule.as_mode() if rule is not None else Mode()
+
+
+def tournament_placements(club: Club, period: Period, variant: str) -> dict[str, list[Placement]]:
+    """Each player's places in the club's closed tournaments of ``variant`` in the season, for
+    the ``cup`` mode: his place in the final standings of a field of those placed (a
+    disqualified entrant has no place and is not in the field; tied entrants share a place)."""
+    from scoring.tournaments.results import field_of, standings
+
+    placements: dict[str, list[Placement]] = defaultdict(list)
+    tournaments = club.tournaments.filter(
+        variant=variant, date__gte=period.start, date__lte=period.end, closed_at__isnull=False
+    )
+    for tournament in tournaments.order_by("date", "pk"):
+        placed = [(line.entrant.name, line.place) for line in standings(tournament, field=field_of(tournament))]
+        field = [(name, place) for name, place in placed if place is not None]
+        for name, place in field:
+            placements[name].append(Placement(place, len(field)))
+    return dict(placements)
+
+
+# --- the season's sittings, summed in SQL ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SittingTerms:
+    """What the ledger needs of one sitting besides its players' sums: its date and variant,
+    whether it is closed, and the money terms it keeps."""
+
+    pk: int
+    date: datetime.date
+    variant: str
+    closed: bool
+    cents_per_point: Decimal
+    sheet_fee_cents: int
+    share_pots: bool
+
+
+@dataclass(frozen=True)
+class Part:
+    """One player's part in one sitting: his seat, game points, and deals played (``deals``
+    counts the deals he sat out too)."""
+
+    sitting: SittingTerms
+    player_id: int
+    player: str
+    seat: int
+    points: int
+    played: int
+    deals: int
+
+
+def counted_sittings(
+    club: Club, period: Period, variant: str | None = None, *, with_tournaments: bool = False
+) -> QuerySet[Sitting]:
+    """The sittings a season counts: the club's, dated in its range, of ``variant`` if given;
+    the tables of its tournaments only ``with_tournaments`` (a ranking rule's choice)."""
+    sittings = Sitting.objects.filter(club=club, date__gte=period.start, date__lte=period.end)
+    if not with_tournaments:
+        sittings = sittings.filter(round_table__isnull=True)
+    return sittings.filter(variant=variant) if variant is not None else sittings
+
+
+def season_sittings(club: Club, period: Period, *, with_tournaments: bool = False) -> dict[int, SittingTerms]:
+    """Every sitting of the season, of every variant, with its terms, by id in date order (one
+    query): the club's evenings, and ``with_tournaments`` its tournaments' tables. Pages read it
+    once: it says which variants have sittings in the season, too."""
+    rows = counted_sittings(club, period, with_tournaments=with_tournaments).values_list(
+        "pk", "date", "variant", "closed_at", "cents_per_point", "sheet_fee_cents", "share_pots"
+    )
+    return {
+        pk: SittingTerms(pk, day, key, closed_at is not None, cents, fee, share)
+        for pk, day, key, closed_at, cents, fee, share in rows.order_by("date", "pk")
+    }
+
+
+def parts(
+    club: Club,
+    period: Period,
+    terms: Mapping[int, SittingTerms],
+    variant: str | None = None,
+    player: Player | None = None,
+) -> list[Part]:
+    """Every player's part in every sitting the season counts (of ``variant``; of the sittings
+    ``player`` sat in), in one query: the seats, whose totals the services keep with the deals
+    (game points, deals played), with their players' names and their sittings' deal counts.
+    ``terms`` are the season's sittings (``season_sittings``); a sitting outside them (a
+    tournament's table, when the rule leaves them out) has no parts. Ordered by date, sitting
+    and seat; a sitting without deals has no parts."""
+    sittings = counted_sittings(club, period, variant, with_tournaments=True).filter(deal_count__gt=0)
+    if player is not None:
+        sittings = sittings.filter(seats__player=player)
+    seats = Seat.objects.filter(sitting__in=sittings.values("pk")).values_list(
+        "sitting_id", "player_id", "number", "player__display_name", "points", "deals_played", "sitting__deal_count"
+    )
+    found = [
+        Part(terms[sitting_id], player_id, name, number, points, played, deals)
+        for sitting_id, player_id, number, name, points, played, deals in seats.order_by()
+        if sitting_id in terms
+    ]
+    order = {pk: position for position, pk in enumerate(terms)}
+    found.sort(key=lambda part: (order[part.sitting.pk], part.seat))
+    return found
+
+
+def pots_left(club: Club, period: Period, variant: str | None = None) -> dict[int, int]:
+    """What the pots held at the end of each sitting with pots: its last live deal's stored pots,
+    summed (one query; none at all where no variant has pots)."""
+    with_pots = [key for key, rules in VARIANTS.items() if rules.pots and variant in (None, key)]
+    if not with_pots:
+        return {}
+    last = (
+        Breakdown.objects.filter(revision__sitting_id=OuterRef("pk"), revision__live=True)
+        .order_by("-revision__number")
+        .values("pots")[:1]
+    )
+    sittings = counted_sittings(club, period).filter(variant__in=with_pots)
+    rows = sittings.annotate(last_pots=Subquery(last, output_field=JSONField())).values_list("pk", "last_pots")
+    return {pk: sum(pots.values()) for pk, pots in rows if pots}
+
+
+# --- season tables ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    """A season's table of one variant: the rule in force (``None``: the default), its rows,
+    each listed player's id, and why the rule makes no table (``problems``, then no rows)."""
+
+    period: Period
+    variant: str
+    rule: RankingRule | None
+    mode: Mode
+    rows: list[Row]
+    player_ids: dict[str, int]
+    problems: tuple[str, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        return any(row.provisional for row in self.rows)
+
+
+def results_by_player(found: Sequence[Part]) -> dict[str, list[SittingResult]]:
+    """Each player's sitting results (game points, deals played) in date order."""
+    results: dict[str, list[SittingResult]] = defaultdict(list)
+    for part in found:
+        results[part.player].append(
+            SittingResult(part.sitting.date, part.points, part.played, provisional=not part.sitting.closed)
+        )
+    return dict(results)
+
+
+def season_table_of(
+    club: Club,
+    period: Period,
+    variant: str,
+    terms: Mapping[int, SittingTerms] | None = None,
+    found: Sequence[Part] | None = None,
+) -> SeasonTable:
+    """The season's table of ``variant`` in the rule in force (three queries; one more to read
+    the season's sittings unless ``terms`` holds them, two fewer when ``found`` holds the parts;
+    a rule that counts the tournaments' tables reads the season's sittings with them)."""
+    rule = ranking_rule(club, variant, period)
+    mode = mode_of(rule)
+    if rule is not None and rule.with_tournaments:
+        terms, found = season_sittings(club, period, with_tournaments=True), None
+    terms = season_sittings(club, period) if terms is None else terms
+    found = parts(club, period, terms, variant) if found is None else found
+    results = results_by_player(found)
+    ids = {part.player: part.player_id for part in found}
+    try:
+        rows = season_table(mode, results, tournament_placements(club, period, variant))
+    except InvalidMode as refusal:
+        return SeasonTable(period, variant, rule, mode, [], ids, tuple(str(p) for p in refusal.problems))
+    return SeasonTable(period, variant, rule, mode, rows, ids)
+
+
+# --- money ------------------------------------------------------------------------------------
+
+
+def kasse_name(names: Iterable[str], word: str = KASSE) -> str:
+    """The Kasse's name among the parties: ``word``, or ``word (2)`` … if a player is called so."""
+    taken = set(names)
+    name, number = word, 1
+    while name in taken:
+        number += 1
+        name = f"{word} ({number})"
+    return name
+
+
+@dataclass(frozen=True)
+class SittingLedger:
+    """One sitting's money: its terms, its players in seat order with their game points."""
+
+    terms: SittingTerms
+    players: list[str]
+    points: dict[str, int]
+    pots_left: int
+    money: SittingMoney
+
+
+@dataclass(frozen=True)
+class SeasonLedger:
+    """A season's money (of one variant, or of all): each sitting's, the season's sums, and who
+    pays whom, the Kasse a party under ``kasse``."""
+
+    period: Period
+    sittings: list[SittingLedger]
+    money: SeasonMoney
+    kasse: str
+    transfers: list[Transfer]
+    player_ids: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def provisional(self) -> bool:
+        return any(not sitting.terms.closed for sitting in self.sittings)
+
+    @cached_property
+    def attendance(self) -> Counter[str]:
+        """How many of the season's sittings each player sat in."""
+        return Counter(name for sitting in self.sittings for name in sitting.points)
+
+    def sittings_of(self, player: str) -> int:
+        return self.attendance[player]
+
+
+def money_of(found: Sequence[Part], pots: Mapping[int, int]) -> list[SittingLedger]:
+    """Each sitting's money from its players' parts, at the sitting's own terms."""
+    by_sitting: dict[int, list[Part]] = defaultdict(list)
+    for part in found:
+        by_sitting[part.sitting.pk].append(part)
+    ledgers = []
+    for seated in by_sitting.values():
+        terms = seated[0].sitting
+        seated.sort(key=lambda part: part.seat)
+        left = pots.get(terms.pk, 0)
+        money = sitting_money(
+            [(part.player, part.points) for part in seated],
+            terms.cents_per_point,
+            pots_left=left,
+            share_pots=terms.share_pots,
+            sheet_fee_cents=terms.sheet_fee_cents,
+        )
+        ledgers.append(
+            SittingLedger(terms, [part.player for part in seated], {p.player: p.points for p in seated}, left, money)
+        )
+    return ledgers
+
+
+def season_money_of(
+    club: Club,
+    period: Period,
+    variant: str | None = None,
+    terms: Mapping[int, SittingTerms] | None = None,
+    kasse: str = KASSE,
+    found: Sequence[Part] | None = None,
+) -> SeasonLedger:
+    """The season's money, of ``variant`` or of every variant (money compares where game points
+    do not): each sitting's balances, their sums, and who pays whom (three queries; one more to
+    read the season's sittings unless ``terms`` holds them, two fewer when ``found`` holds the
+    parts)."""
+    terms = season_sittings(club, period) if terms is None else terms
+    found = parts(club, period, terms, variant) if found is None else found
+    sittings = money_of(found, pots_left(club, period, variant))
+    money = season_balances(sitting.money for sitting in sittings)
+    name = kasse_name(money.balances, kasse)
+    ids = {part.player: part.player_id for part in found}
+    return SeasonLedger(period, sittings, money, name, transfers(money.parties(name)), ids)
+
+
+@dataclass(frozen=True)
+class SheetMoney:
+    """The money of the sitting a sheet shows: each player's game points and balance in seat
+    order, the money with the Kasse's part, who pays whom, and the club's currency."""
+
+    seats: list[tuple[str, int, int]]
+    money: SittingMoney
+    kasse: str
+    transfers: list[Transfer]
+    currency: str
+
+
+def sheet_money(sitting: Sitting, result: Mapping[str, Any], kasse: str = KASSE) -> SheetMoney:
+    """The money of a sitting from what its sheet already read (``stored_result``: players in
+    seat order, totals, pots), at the sitting's own terms; reads only the club's currency."""
+    names = result["players"]
+    money = sitting_money(
+        [(name, result["totals"][name]) for name in names],
+        sitting.cents_per_point,
+        pots_left=sum(result.get("pots", {}).values()),
+        share_pots=sitting.share_pots,
+        sheet_fee_cents=sitting.sheet_fee_cents,
+    )
+    name = kasse_name(names, kasse)
+    seats = [(player, result["totals"][player], money.balances[player]) for player in names]
+    return SheetMoney(seats, money, name, transfers(money.parties(name)), LedgerSettings.of(sitting.club).currency)
+
+
+# --- a player's statistics ----------------------------------------------------------------------
+
+WON_RESULTS = frozenset({"won", "home", "ultimo"})
+"""Results of an event that count as a bonus won (an ultimo won, a Pagat or King brought home)."""
+LOST_RESULTS = frozenset({"lost", "lost_last_trick"})
+"""Results of an event that count as a bonus lost."""
+
+
+@dataclass(frozen=True)
+class PlayerSitting:
+    """One sitting of a player's season: his game points, deals played, balance, and his total
+    game points of the season after it."""
+
+    terms: SittingTerms
+    points: int
+    played: int
+    balance: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How often something was played (or happened), and how often it was won and lost."""
+
+    key: str
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """A player's season in one variant.
+
+    ``declarer``: deals he played as declarer, ``declarer_won`` those his score was positive in;
+    ``contracts``: per contract he declared, how often, and how often won; ``bonuses``: per event
+    type with a result that was his (or his side's), how often won and lost.
+    """
+
+    player: str
+    sittings: list[PlayerSitting]
+    deals: int
+    points: int
+    balance: int
+    declarer: int
+    declarer_won: int
+    contracts: list[Tally]
+    bonuses: list[Tally]
+
+    @property
+    def per_deal(self) -> Decimal | None:
+        """Game points per deal played, to two decimals (halves away from zero)."""
+        if not self.deals:
+            return None
+        return Decimal(f"{round_half_away(Fraction(self.points * 100, self.deals))}E-2")
+
+    @property
+    def declarer_share(self) -> Decimal | None:
+        """The share of his declarer games he won, in per cent, to one decimal."""
+        if not self.declarer:
+            return None
+        return Decimal(f"{round_half_away(Fraction(self.declarer_won * 1000, self.declarer))}E-1")
+
+    @property
+    def best(self) -> PlayerSitting | None:
+        return max(self.sittings, key=lambda sitting: sitting.points, default=None)
+
+    @property
+    def worst(self) -> PlayerSitting | None:
+        return min(self.sittings, key=lambda sitting: sitting.points, default=None)
+
+
+def _result(item: Mapping[str, Any], spec: Mapping[str, Any]) -> str | None:
+    """An event's result, or the only result its type allows when the event leaves it out."""
+    if "result" in item:
+        return str(item["result"])
+    field = spec.get("result")
+    return str(field.default) if field is not None and isinstance(field.default, str) else None
+
+
+def _bonus_is_mine(item: Mapping[str, Any], deal: Mapping[str, Any], index: int) -> bool:
+    """Whether an event is the player's own, or his side's (declarer or defenders)."""
+    if "player" in item:
+        return bool(item["player"] == index)
+    side = item.get("side")
+    declarer = deal.get("declarer")
+    if side is None or declarer is None or deal.get("sitting_out") == index:
+        return False
+    return bool((side == "declarer") == (declarer == index))
+
+
+def player_statistics(
+    club: Club, period: Period, variant: str, terms: Mapping[int, SittingTerms], player: Player
+) -> Statistics:
+    """A player's season in ``variant`` (four queries): his sittings with their money, and from
+    his deals' stored inputs, his declarer games, contracts and bonuses."""
+    found = parts(club, period, terms, variant, player=player)
+    ledgers = {ledger.terms.pk: ledger for ledger in money_of(found, pots_left(club, period, variant))}
+    seat_of = {part.sitting.pk: part.seat for part in found if part.player_id == player.pk}
+    deals = (
+        ScoreRow.objects.filter(player=player, sitting__in=counted_sittings(club, period, variant).values("pk"))
+        .values_list("sitting_id", "points", "played", "revision__data")
+        .order_by("sitting_id", "revision__number")
+    )
+    rules = VARIANTS[variant]
+    declarer = declarer_won = 0
+    contracts: dict[str, list[int]] = {}
+    bonuses: dict[str, list[int]] = {}
+    for sitting_id, points, played, data in deals:
+        index = seat_of.get(sitting_id, 0) - 1
+        if not played or not isinstance(data, dict):
+            continue
+        if data.get("declarer") == index:
+            declarer += 1
+            declarer_won += points > 0
+            if "contract" in data:
+                tally = contracts.setdefault(str(data["contract"]), [0, 0])
+                tally[0] += 1
+                tally[1] += points > 0
+        for item in data.get("events", []):
+            spec = rules.event_types.get(item.get("type"), {})
+            result = _result(item, spec)
+            if result is None or not _bonus_is_mine(item, data, index):
+                continue
+            counted = bonuses.setdefault(str(item["type"]), [0, 0])
+            counted[0] += result in WON_RESULTS
+            counted[1] += result in LOST_RESULTS
+    mine = [part for part in found if part.player_id == player.pk]
+    total = 0
+    sittings = []
+    for part in mine:
+        total += part.points
+        balance = ledgers[part.sitting.pk].money.balances[part.player]
+        sittings.append(PlayerSitting(part.sitting, part.points, part.played, balance, total))
+    return Statistics(
+        player=player.display_name,
+        sittings=sittings,
+        deals=sum(part.played for part in mine),
+        points=total,
+        balance=sum(sitting.balance for sitting in sittings),
+        declarer=declarer,
+        declarer_won=declarer_won,
+        contracts=[Tally(key, played, won, played - won) for key, (played, won) in contracts.items()],
+        bonuses=[Tally(key, won + lost, won, lost) for key, (won, lost) in bonuses.items()],
+    )

@@ -1,0 +1,138 @@
+"""Every write of the ledger: the club's ledger settings, its seasons and their ranking rules.
+
+Views call these, never the models. Each function is one transaction and takes the form's
+one-time ``key`` (``scoring.submissions``): sent again, it answers as the first time and writes
+nothing. Refusals are ``Refused`` with a message for the page, as in the club's own services.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import IntegrityError
+from django.utils.translation import gettext
+
+from scoring.club.services import Refused
+from scoring.ledger.models import LedgerSettings, RankingRule, Season
+from scoring.ledger.ranking import FIELD, Mode
+from scoring.ledger.results import Period
+from scoring.limits import SEASON_NAME_LENGTH, normalise_name, text_problem
+from scoring.models import Club
+from scoring.submissions import Done, once
+
+
+def save_settings(
+    club: Club, *, currency: str, sheet_fee_cents: int, share_pots: bool, key: str = ""
+) -> Done[LedgerSettings]:
+    """The club's currency, and the sheet fee and pot rule of the sittings it starts from now on
+    (sittings already started keep theirs)."""
+
+    def write() -> LedgerSettings:
+        settings, _made = LedgerSettings.objects.update_or_create(
+            club=club,
+            defaults={"currency": currency, "sheet_fee_cents": sheet_fee_cents, "share_pots": share_pots},
+        )
+        return settings
+
+    return once(club, key, write)
+
+
+def _season_name(name: str) -> str:
+    name = normalise_name(name)
+    problem = text_problem(name, SEASON_NAME_LENGTH) if name else gettext("Give the season a name.")
+    if problem:
+        raise Refused(problem)
+    return name
+
+
+def _check_dates(start: datetime.date, end: datetime.date) -> None:
+    if end < start:
+        raise Refused(gettext("A season ends on or after its first day."))
+
+
+def _name_taken(name: str) -> Refused:
+    return Refused(gettext("This club already has a season called %(name)s.") % {"name": name})
+
+
+def add_season(club: Club, *, name: str, start: datetime.date, end: datetime.date, key: str = "") -> Done[Season]:
+    """Define a season. It takes a copy of the ranking rules in force for the calendar year it
+    starts in, so that changing a year's rule later does not change this season's tables."""
+    name = _season_name(name)
+    _check_dates(start, end)
+
+    def write() -> Season:
+        if Season.objects.filter(club=club).filter(name=name).exists():
+            raise _name_taken(name)
+        season = Season.objects.create(club=club, name=name, start=start, end=end)
+        in_force: dict[str, RankingRule] = {}
+        for rule in RankingRule.objects.filter(club=club, season__isnull=True, year__lte=start.year).order_by("year"):
+            in_force[rule.variant] = rule
+        RankingRule.objects.bulk_create(
+            RankingRule(club=club, variant=variant, season=season, **rule.settings())
+            for variant, rule in in_force.items()
+        )
+        return season
+
+    try:
+        return once(club, key, write)
+    except IntegrityError:
+        raise _name_taken(name) from None
+
+
+def change_season(
+    club: Club, season: Season, *, name: str, start: datetime.date, end: datetime.date, key: str = ""
+) -> Done[Season]:
+    """Rename a season or move its dates; its ranking rules stay as they are."""
+    name = _season_name(name)
+    _check_dates(start, end)
+
+    def write() -> Season:
+        if Season.objects.filter(club=club).filter(name=name).exclude(pk=season.pk).exists():
+            raise _name_taken(name)
+        season.name, season.start, season.end = name, start, end
+        season.save(update_fields=["name", "start", "end"])
+        return season
+
+    try:
+        return once(club, key, write)
+    except IntegrityError:
+        raise _name_taken(name) from None
+
+
+def remove_season(club: Club, season_id: int, *, key: str = "") -> Done[Season]:
+    """Remove a season and its ranking rules; its sittings stay, in the calendar year and in any
+    other season that covers them."""
+
+    def write() -> None:
+        season = Season.objects.filter(club=club).filter(pk=season_id).first()
+        if season is None:
+            raise Refused(gettext("This season was already removed."))
+        season.delete()
+
+    return once(club, key, write)
+
+
+def save_rule(
+    club: Club, variant: str, period: Period, *, mode: Mode, with_tournaments: bool = False, key: str = ""
+) -> Done[RankingRule]:
+    """The ranking rule of ``variant`` in one season: an admin-defined season's own, or a calendar
+    year's (which later years without a rule of their own follow). Raises ``InvalidMode`` for
+    settings that make no table."""
+    mode.check()
+    settings = {
+        "mode": mode.mode,
+        "list_length": mode.list_length,
+        "best": mode.best,
+        "cup_table": FIELD if mode.cup_table == FIELD else list(mode.cup_table),
+        "minimum_attendance": mode.minimum_attendance,
+        "fill_missing": mode.fill_missing,
+        "with_tournaments": with_tournaments,
+    }
+
+    def write() -> RankingRule:
+        rule, _made = RankingRule.objects.update_or_create(
+            club=club, variant=variant, season=period.season, year=period.year, defaults=settings
+        )
+        return rule
+
+    return once(club, key, write)

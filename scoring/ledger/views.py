@@ -1,0 +1,463 @@
+"""The ledger's pages: the season table, its JSON and workbook, the money page, the charts, a
+player's statistics, and the admins' seasons, ranking rules and money settings.
+
+Plain function views; clubs are fetched through ``scoring.access``; everything is read through
+``scoring.ledger.results`` and written through ``scoring.ledger.services``. A season is named in
+the address by ``season=ID`` (one an admin defined) or ``year=YYYY`` (a calendar year); without
+either, the season that contains today. ``variant=KEY`` picks the game; without it, the game of
+the season's latest sitting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.db.models import Min
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_tables2 import RequestConfig
+
+from scoring.access import Access, Role, club_view, get_club_for_user
+from scoring.club.services import Refused
+from scoring.downloads import csv_response, workbook_response
+from scoring.engine import VARIANTS
+from scoring.engine.base import word
+from scoring.ledger import charts
+from scoring.ledger.forms import LedgerSettingsForm, RuleForm, SeasonForm
+from scoring.ledger.models import MODE_NAMES, LedgerSettings, Season
+from scoring.ledger.money import KASSE
+from scoring.ledger.ranking import FIELD, InvalidMode, Mode
+from scoring.ledger.results import (
+    Period,
+    Seasons,
+    SittingTerms,
+    calendar_year,
+    parts,
+    player_statistics,
+    ranking_rule,
+    season_money_of,
+    season_sittings,
+    season_table_of,
+)
+from scoring.ledger.services import add_season, change_season, remove_season, save_rule, save_settings
+from scoring.ledger.tables import SeasonTableView, table_rows
+from scoring.ledger.workbook import season_sheets
+from scoring.limits import whole_number
+from scoring.models import Club, Player
+from scoring.submissions import KeyedForm, new_key
+
+MOST_YEARS = 50
+"""Calendar years the season picker lists at most (the latest ones)."""
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """What every ledger page of one season reads first: the club and the reader's access, the
+    club's seasons, the season the address names, its sittings, and the game shown."""
+
+    club: Club
+    access: Access
+    seasons: Seasons
+    period: Period
+    terms: dict[int, SittingTerms]
+    variant: str
+
+    @property
+    def games(self) -> list[dict[str, Any]]:
+        """Every game: its key, name, address parameters, and whether the season has a sitting
+        of it (the others are offered too: an empty table says so)."""
+        played = {terms.variant for terms in self.terms.values()}
+        return [
+            {"key": key, "name": _(rules.name), "query": self.query(variant=key), "played": key in played}
+            for key, rules in VARIANTS.items()
+        ]
+
+    def season_links(self, years: list[int]) -> list[dict[str, Any]]:
+        """The seasons the admins defined, then the calendar years, with address parameters."""
+        periods = [*self.seasons.defined, *(calendar_year(year) for year in years)]
+        return [
+            {"period": period, "query": urlencode({**period.query(), "variant": self.variant})} for period in periods
+        ]
+
+    @property
+    def variant_name(self) -> str:
+        return _(VARIANTS[self.variant].name)
+
+    def query(self, **more: str) -> str:
+        """The address parameters of this season and game, with ``more``."""
+        return urlencode({**self.period.query(), "variant": self.variant, **more})
+
+    def context(self, **more: Any) -> dict[str, Any]:
+        """What every ledger page's template reads (the season picker costs one query, the
+        club's currency one more where the page shows money), with ``more``."""
+        return {
+            "club": self.club,
+            "access": self.access,
+            "ledger": self,
+            "period": self.period,
+            "variant": self.variant,
+            "variant_name": self.variant_name,
+            "games": self.games,
+            "season_links": self.season_links(_years(self)),
+            "one_game": True,
+            "currency": LedgerSettings.of(self.club).currency if more.pop("with_currency", False) else None,
+            **more,
+        }
+
+
+def _number(request: HttpRequest, name: str) -> int | None:
+    """A number from the address; present but not a number (of at most 15 digits) is a 404."""
+    text = request.GET.get(name)
+    if text is None or text == "":
+        return None
+    number = whole_number(text)
+    if number is None:
+        raise Http404(f"no such {name}")
+    return number
+
+
+def _ledger(request: HttpRequest, slug: str, needed: str | None = None) -> Ledger:
+    club, access = get_club_for_user(request, slug, needed)
+    seasons = Seasons(club)
+    period = seasons.chosen(_number(request, "season"), _number(request, "year"), timezone.localdate())
+    if period is None:
+        raise Http404("no such season")
+    terms = season_sittings(club, period)
+    variant = request.GET.get("variant") or ""
+    if variant and variant not in VARIANTS:
+        raise Http404("no such game")
+    if not variant:
+        played = [sitting.variant for sitting in terms.values() if sitting.variant in VARIANTS]
+        variant = played[-1] if played else next(iter(VARIANTS))
+    return Ledger(club, access, seasons, period, terms, variant)
+
+
+def _years(ledger: Ledger) -> list[int]:
+    """The calendar years the season picker offers: from the club's first sitting to this year."""
+    today = timezone.localdate()
+    first = ledger.club.sittings.aggregate(first=Min("date"))["first"] or today
+    years = set(range(max(first.year, today.year - MOST_YEARS + 1), today.year + 1))
+    if ledger.period.year is not None:
+        years.add(ledger.period.year)
+    return sorted(years, reverse=True)
+
+
+def describe_mode(mode: Mode) -> list[str]:
+    """The ranking rule in words, one phrase each, for the page to show above the table."""
+    said = [str(MODE_NAMES[mode.mode])]
+    if mode.mode == "scaled":
+        said.append(_("list length %(length)s") % {"length": mode.list_length})
+    if mode.mode == "best_n" or (mode.mode == "cup" and mode.best):
+        said.append(_("the best %(count)s count") % {"count": mode.best})
+    if mode.mode == "cup":
+        if mode.cup_table == FIELD:
+            said.append(_("cup points by the size of the field"))
+        else:
+            said.append(_("cup points %(table)s") % {"table": ", ".join(str(p) for p in mode.cup_table)})
+    if mode.minimum_attendance:
+        said.append(_("ranked from %(count)s sittings on") % {"count": mode.minimum_attendance})
+        if mode.fill_missing:
+            said.append(_("missing sittings count as 0"))
+    return said
+
+
+# --- the season table, its JSON and its workbook -----------------------------------------------
+
+
+@require_GET
+@club_view
+def table(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season table of one game, sortable, in the rule in force."""
+    ledger = _ledger(request, slug)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms)
+    shown = SeasonTableView(table_rows(season, ledger.club.slug, ledger.query()), season.mode.mode)
+    RequestConfig(request, paginate=False).configure(shown)
+    return render(
+        request,
+        "ledger/table.html",
+        ledger.context(
+            season=season,
+            table=shown,
+            mode_said=describe_mode(season.mode),
+        ),
+    )
+
+
+def _json_figure(value: int | Decimal) -> int | float:
+    """A figure as a JSON number: a whole number, or one with at most two decimals (its text,
+    ``3.33``, is the decimal's own: a float of two places prints back exactly)."""
+    if isinstance(value, Decimal):
+        number = float(value)
+        assert Decimal(repr(number)) == value, value
+        return number
+    return value
+
+
+@require_GET
+@club_view
+def table_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season table with each player's money and who pays whom, as JSON (``docs/ledger.md``)."""
+    ledger = _ledger(request, slug)
+    found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found)
+    money = season_money_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found=found)
+    document = {
+        "season": ledger.period.as_json(),
+        "variant": ledger.variant,
+        "mode": season.mode.mode,
+        "players": [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "sittings": row.sittings,
+                "deals": row.deals,
+                "points": row.points,
+                "figure": _json_figure(row.figure),
+                "balance_cents": money.money.balances.get(row.player, 0),
+            }
+            for row in season.rows
+        ],
+        "kasse_cents": money.money.kasse,
+        "transfers": [
+            {"from": transfer.payer, "to": transfer.payee, "cents": transfer.cents} for transfer in money.transfers
+        ],
+    }
+    return JsonResponse(document, json_dumps_params={"ensure_ascii": False})
+
+
+def _export_name(ledger: Ledger) -> str:
+    return f"{ledger.club.slug}-{_('season')}-{ledger.period.start.isoformat()}-{ledger.variant}"
+
+
+@require_GET
+@club_view
+def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """The season's workbook: Table, Sittings, Money, Transfers."""
+    ledger = _ledger(request, slug)
+    currency = LedgerSettings.of(ledger.club).currency
+    return workbook_response(
+        season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, currency), _export_name(ledger)
+    )
+
+
+@require_GET
+@club_view
+def export_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """The Table sheet of the season's workbook as a CSV."""
+    ledger = _ledger(request, slug)
+    sheets = season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, "EUR", table_only=True)
+    return csv_response(sheets[0], _export_name(ledger))
+
+
+# --- money, charts, a player's statistics ------------------------------------------------------
+
+
+@require_GET
+@club_view
+def money(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season's money: each player's balance, the Kasse, who pays whom, every sitting's
+    balances; of every game, or of one (``variant``)."""
+    ledger = _ledger(request, slug)
+    one_game = bool(request.GET.get("variant"))
+    season = season_money_of(
+        ledger.club, ledger.period, ledger.variant if one_game else None, ledger.terms, kasse=_(KASSE)
+    )
+    balances = sorted(season.money.balances.items(), key=lambda item: (-item[1], item[0].casefold(), item[0]))
+    return render(
+        request,
+        "ledger/money.html",
+        ledger.context(
+            with_currency=True,
+            season=season,
+            one_game=one_game,
+            balances=[(name, season.player_ids.get(name), season.sittings_of(name), cents) for name, cents in balances],
+            sittings=[
+                (
+                    sitting,
+                    _(VARIANTS[sitting.terms.variant].name)
+                    if sitting.terms.variant in VARIANTS
+                    else sitting.terms.variant,
+                    [(name, sitting.points[name], sitting.money.balances[name]) for name in sitting.players],
+                )
+                for sitting in season.sittings
+            ],
+            all_games_query=urlencode(ledger.period.query()),
+        ),
+    )
+
+
+@require_GET
+@club_view
+def season_charts(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season's charts of one game: the leading players' totals by date and the attendance."""
+    ledger = _ledger(request, slug)
+    found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found)
+    leaders = [row.player for row in season.rows[: charts.MOST_LINES]]
+    totals = charts.totals_by_date(found, leaders)
+    attendance = charts.attendance_by_date(found)
+    return render(
+        request,
+        "ledger/charts.html",
+        ledger.context(
+            totals=totals,
+            totals_chart=charts.line_chart(totals, _("Cumulative game points by date")),
+            attendance=attendance,
+            attendance_chart=charts.bar_chart(attendance, _("Players per date")),
+        ),
+    )
+
+
+@require_GET
+@club_view
+def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One player's season in one game: sittings, deals, declarer games, bonuses, best and worst
+    sitting, average per deal, money, and a chart of his total by date."""
+    ledger = _ledger(request, slug)
+    who = get_object_or_404(Player, pk=pk, club=ledger.club)
+    stats = player_statistics(ledger.club, ledger.period, ledger.variant, ledger.terms, who)
+    totals = charts.Series.of_player(stats)
+    return render(
+        request,
+        "ledger/player.html",
+        ledger.context(
+            with_currency=True,
+            player=who,
+            stats=stats,
+            contracts=[{"name": _(word(tally.key)), "tally": tally} for tally in stats.contracts],
+            bonuses=[{"name": _(word(tally.key)), "tally": tally} for tally in stats.bonuses],
+            chart=charts.line_chart(totals, _("Cumulative game points by date")),
+            declarer_game=VARIANTS[ledger.variant].declarer_game,
+        ),
+    )
+
+
+# --- the admins' pages -------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def seasons(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's seasons, and a form to define one."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = SeasonForm(request.POST or None, initial={"key": new_key()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = add_season(club, **form.cleaned_data)
+        except Refused as refusal:
+            form.add_error("name", str(refusal))
+        else:
+            name = done.result.name if done.result else ""
+            if done.first:
+                messages.success(request, _("The season %(name)s is defined.") % {"name": name})
+            else:
+                messages.info(request, _("The season %(name)s was already defined.") % {"name": name})
+            return redirect("ledger:seasons", slug=club.slug)
+    current = Seasons(club).current(timezone.localdate())
+    return render(
+        request,
+        "ledger/seasons.html",
+        {
+            "club": club,
+            "form": form,
+            "seasons": Season.objects.filter(club=club).order_by("-start", "-pk"),
+            "current": current,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    season = get_object_or_404(Season, club=club, pk=pk)
+    initial = {"name": season.name, "start": season.start, "end": season.end, "key": new_key()}
+    form = SeasonForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            change_season(club, season, **form.cleaned_data)
+        except Refused as refusal:
+            form.add_error("name", str(refusal))
+        else:
+            messages.success(request, _("The season %(name)s is saved.") % {"name": season.name})
+            return redirect("ledger:seasons", slug=club.slug)
+    return render(request, "ledger/season_form.html", {"club": club, "form": form, "season": season})
+
+
+@require_POST
+@club_view
+def season_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = KeyedForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("The form is damaged: load the page again."))
+    name = Season.objects.filter(club=club).filter(pk=pk).values_list("name", flat=True).first()
+    try:
+        done = remove_season(club, pk, key=form.cleaned_data["key"])
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        if done.first:
+            messages.success(request, _("The season %(name)s is removed.") % {"name": name})
+        else:
+            messages.info(request, _("This season was already removed."))
+    return redirect("ledger:seasons", slug=club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def rule(request: HttpRequest, slug: str) -> HttpResponse:
+    """The ranking rule of one game's table in one season."""
+    ledger = _ledger(request, slug, Role.ADMIN)
+    in_force = ranking_rule(ledger.club, ledger.variant, ledger.period)
+    own = in_force is not None and (
+        in_force.season_id == (ledger.period.season.pk if ledger.period.season else None)
+        and in_force.year == ledger.period.year
+    )
+    form = RuleForm(request.POST or None, initial={**RuleForm.initial_of(in_force), "key": new_key()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            save_rule(
+                ledger.club,
+                ledger.variant,
+                ledger.period,
+                mode=form.chosen_mode(),
+                with_tournaments=form.cleaned_data["with_tournaments"],
+                key=form.cleaned_data["key"],
+            )
+        except InvalidMode as refusal:
+            for problem in refusal.problems:
+                form.add_error(problem.field if problem.field in form.fields else None, problem.message)
+        else:
+            messages.success(
+                request,
+                _("The ranking rule of %(game)s in %(season)s is saved.")
+                % {"game": ledger.variant_name, "season": ledger.period.name},
+            )
+            return redirect(f"{reverse('ledger:table', kwargs={'slug': ledger.club.slug})}?{ledger.query()}")
+    return render(request, "ledger/rule.html", ledger.context(form=form, in_force=in_force, own=own))
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def ledger_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's currency, and the sheet fee and pot rule of the sittings it starts from now on."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    current = LedgerSettings.of(club)
+    form = LedgerSettingsForm(
+        request.POST or None, initial={**LedgerSettingsForm.initial_of(current), "key": new_key()}
+    )
+    if request.method == "POST" and form.is_valid():
+        save_settings(club, **form.cleaned_data)
+        messages.success(request, _("The ledger settings are saved. Sittings already started keep theirs."))
+        return redirect("ledger:table", slug=club.slug)
+    return render(request, "ledger/settings.html", {"club": club, "form": form})

@@ -1,0 +1,122 @@
+"""A season's workbook of one game, on the one spreadsheet writer (``scoring.spreadsheets``).
+
+Four sheets, in the page's language:
+
+- **Table**: rank, player, sittings, deals played, the ranking mode's figure, game points, as
+  the season table shows them (an unranked player has no rank).
+- **Sittings**: a row per player (in the table's order), a column per sitting (titled by its
+  date; a second sitting on the same day gets `` (2)``) holding his game points, and his total.
+- **Money**: the same rows and columns with each player's balance, and a last row for the
+  Kasse: every column sums to 0, as every sitting's money does.
+- **Transfers**: who pays whom to settle the season's balances, the Kasse a party.
+
+Rows are generators; the money is ``Decimal`` currency units, as the writer wants it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.ledger.amounts import amount
+from scoring.ledger.money import KASSE
+from scoring.ledger.results import (
+    Period,
+    SeasonLedger,
+    SeasonTable,
+    SittingTerms,
+    parts,
+    season_money_of,
+    season_table_of,
+)
+from scoring.ledger.tables import FIGURE_TITLES
+from scoring.models import Club
+from scoring.sittings.workbook import distinct
+from scoring.spreadsheets.writer import Money, Number, Sheet
+
+TABLE, SITTINGS, MONEY, TRANSFERS = _("Table"), _("Sittings"), _("Money"), _("Transfers")
+RANK, PLAYER, DEALS, GAME_POINTS, TOTAL = _("Rank"), _("Player"), _("Deals"), _("Game points"), _("Total")
+FROM, TO, AMOUNT = _("From"), _("To"), _("Amount")
+
+
+def season_sheets(
+    club: Club,
+    period: Period,
+    variant: str,
+    terms: Mapping[int, SittingTerms],
+    currency: str = "EUR",
+    *,
+    table_only: bool = False,
+) -> list[Sheet]:
+    """The season's workbook of ``variant`` (the Table sheet alone with ``table_only``)."""
+    found = parts(club, period, terms, variant)
+    table = season_table_of(club, period, variant, terms, found)
+    sheets = [table_sheet(table)]
+    if table_only:
+        return sheets
+    money = season_money_of(club, period, variant, terms, kasse=gettext(KASSE), found=found)
+    players = [row.player for row in table.rows]
+    players += [name for name in money.money.balances if name not in set(players)]
+    return [
+        *sheets,
+        sittings_sheet(money, players),
+        money_sheet(money, players, currency),
+        transfers_sheet(money, currency),
+    ]
+
+
+def table_sheet(table: SeasonTable) -> Sheet:
+    figure = str(FIGURE_TITLES[table.mode.mode])
+    points = str(GAME_POINTS)
+    header = distinct([str(RANK), str(PLAYER), str(SITTINGS), str(DEALS), figure, points])
+    decimals = table.mode.mode in ("per_deal", "scaled")
+
+    def rows() -> Iterator[list[object]]:
+        for row in table.rows:
+            yield [row.rank, row.player, row.sittings, row.deals, row.figure, row.points]
+
+    return Sheet(str(TABLE), header, rows(), formats={header[4]: Number(2)} if decimals else {})
+
+
+def _columns(money: SeasonLedger) -> list[str]:
+    return distinct([sitting.terms.date.isoformat() for sitting in money.sittings])
+
+
+def sittings_sheet(money: SeasonLedger, players: list[str]) -> Sheet:
+    columns = _columns(money)
+    header = distinct([str(PLAYER), *columns, str(TOTAL)])
+
+    def rows() -> Iterator[list[object]]:
+        for name in players:
+            points = [sitting.points.get(name) for sitting in money.sittings]
+            yield [name, *points, sum(p for p in points if p is not None)]
+
+    return Sheet(str(SITTINGS), header, rows())
+
+
+def money_sheet(money: SeasonLedger, players: list[str], currency: str) -> Sheet:
+    """A row per player and one for the Kasse, a column per sitting: every column sums to 0."""
+    columns = _columns(money)
+    header = distinct([str(PLAYER), *columns, str(TOTAL)])
+    formats = {title: Money(currency) for title in header[1:]}
+
+    def cents(value: int | None) -> Decimal | None:
+        return None if value is None else amount(value)
+
+    def rows() -> Iterator[list[object]]:
+        for name in players:
+            balances = [sitting.money.balances.get(name) for sitting in money.sittings]
+            yield [name, *map(cents, balances), amount(money.money.balances.get(name, 0))]
+        kasse = [sitting.money.kasse for sitting in money.sittings]
+        yield [money.kasse, *map(cents, kasse), amount(money.money.kasse)]
+
+    return Sheet(str(MONEY), header, rows(), formats=formats)
+
+
+def transfers_sheet(money: SeasonLedger, currency: str) -> Sheet:
+    title = str(AMOUNT)
+    rows = [[transfer.payer, transfer.payee, amount(transfer.cents)] for transfer in money.transfers]
+    return Sheet(str(TRANSFERS), [str(FROM), str(TO), title], rows, formats={title: Money(currency)})
