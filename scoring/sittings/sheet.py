@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring.engine.base import GAME_POINTS, word
@@ -35,7 +36,8 @@ def sheet_context(sitting: Sitting, correct_url: Callable[[int], str] | None) ->
             "cells": list(zip(names, [deal["scores"][n] for n in names], totals, strict=True)),
             "pots": [(pot, deal["pots"][pot]) for pot in rules.pots],
             "lines": [
-                {**line, "pot": _(rules.pot_word(line["pot"])) if "pot" in line else None} for line in deal["lines"]
+                {**line, "pot": capfirst(_(rules.pot_word(line["pot"]))) if "pot" in line else None}
+                for line in deal["lines"]
             ],
             "corrected": stored.corrected,
             "correct_url": correct_url(deal["number"]) if correct_url else None,
@@ -45,7 +47,7 @@ def sheet_context(sitting: Sitting, correct_url: Callable[[int], str] | None) ->
     return {
         "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
         "players": names,
-        "pot_names": [_(rules.pot_word(pot)) for pot in rules.pots],
+        "pot_names": [capfirst(_(rules.pot_word(pot))) for pot in rules.pots],
         "rows": rows,
         "totals": [result["totals"][n] for n in names],
         "pots": [(pot, result["pots"][pot]) for pot in rules.pots],

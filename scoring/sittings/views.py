@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
@@ -85,7 +86,7 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     if live is not None:
         lines = [
             {
-                "holder": line["player"] if "player" in line else _(rules.pot_word(str(line["pot"]))),
+                "holder": line["player"] if "player" in line else capfirst(_(rules.pot_word(str(line["pot"])))),
                 "points": line["points"],
                 "reason": line["reason"],
             }
