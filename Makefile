@@ -53,10 +53,11 @@ bench: $(SITE)
 	$(BIN)/python -m bench.tournament_standings
 	$(BIN)/python -m bench.ledger
 
-# After changing translatable text: refresh the German catalogue, translate, then compile.
+# After changing translatable text: refresh the German and Danish catalogues, translate, then
+# compile.
 messages: $(SITE)
-	$(BIN)/python manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=bench --no-obsolete
-	$(BIN)/python manage.py compilemessages -l de --ignore=.venv
+	$(BIN)/python manage.py makemessages -l de -l da --ignore=.venv --ignore=tests --ignore=bench --no-obsolete
+	$(BIN)/python manage.py compilemessages -l de -l da --ignore=.venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -129,7 +129,7 @@ class RuleForm(KeyedForm):
     with_tournaments = forms.BooleanField(
         label=_("Count the tables of the club's tournaments"),
         required=False,
-        help_text=_("The tables of tournaments in the season count as sittings (once tournaments exist)."),
+        help_text=_("The tables of tournaments in the season count as sittings."),
     )
 
     @classmethod

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db.models import Sum
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring.engine.base import GAME_POINTS, word
@@ -70,7 +71,7 @@ def sheet_context(
     return {
         "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
         "players": names,
-        "pot_names": [_(rules.pot_word(pot)) for pot in rules.pots],
+        "pot_names": [capfirst(_(rules.pot_word(pot))) for pot in rules.pots],
         "rows": rows,
         "totals": [seat.points for seat in seats],
         "pots": [(pot, pots_now.get(pot, 0)) for pot in rules.pots],
@@ -112,7 +113,7 @@ def deal_context(sitting: Sitting, number: int, correct_url: Address | None) -> 
     if live is not None:
         lines = [
             {
-                "holder": line["player"] if "player" in line else _(rules.pot_word(str(line["pot"]))),
+                "holder": line["player"] if "player" in line else capfirst(_(rules.pot_word(str(line["pot"])))),
                 "points": line["points"],
                 "reason": line["reason"],
             }

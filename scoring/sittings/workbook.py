@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -179,7 +180,7 @@ def distinct(titles: Sequence[str]) -> list[str]:
 
 def deals_sheet(variant: Variant, doc: Mapping[str, Any], result: Mapping[str, Any]) -> Sheet:
     players = doc["players"]
-    pots = [gettext(variant.pot_word(pot)) for pot in variant.pots]
+    pots = [capfirst(gettext(variant.pot_word(pot))) for pot in variant.pots]
     totals_of = [gettext("Total %(name)s") % {"name": name} for name in players]
     header = distinct([*deal_columns(variant, players), *players, *totals_of, *pots])
 
@@ -234,7 +235,7 @@ def breakdown_sheet(variant: Variant, result: Mapping[str, Any]) -> Sheet:
     def rows() -> Iterator[list[object]]:
         for deal in result["deals"]:
             for line in deal["lines"]:
-                holder = line["player"] if "player" in line else gettext(variant.pot_word(line["pot"]))
+                holder = line["player"] if "player" in line else capfirst(gettext(variant.pot_word(line["pot"])))
                 yield [deal["number"], holder, line["points"], line["reason"]]
 
     return Sheet(str(BREAKDOWN), [str(DEAL), str(PLAYER_OR_POT), str(POINTS), str(REASON)], rows())

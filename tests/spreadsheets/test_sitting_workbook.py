@@ -69,7 +69,7 @@ def test_generated_sittings_of_every_variant_come_back_from_their_workbook_uncha
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("example", golden_documents(), ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "da"])
 def test_export_import_export_gives_the_same_inputs_scores_and_cells(example: Path, language: str) -> None:
     club = make_club()
     client = Client()
@@ -146,14 +146,15 @@ def test_names_that_look_like_formulas_stay_text_in_the_workbook_and_the_csv() -
 
 
 @pytest.mark.django_db
-def test_the_csv_uses_semicolons_on_a_german_page() -> None:
+@pytest.mark.parametrize(("language", "start"), [("de", "Spiel Nr.;Geber;"), ("da", "Spil nr.;Giver;")])
+def test_the_csv_uses_semicolons_on_a_german_or_danish_page(language: str, start: str) -> None:
     club = make_club()
     sitting = import_sitting(club, golden("kosakeln", "solo-silent-valat"), user=None)
     client = Client()
     client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
-    german = client.get(sitting.get_absolute_url() + "export.csv", headers={"accept-language": "de"})
-    first_line = b"".join(german.streaming_content).decode().splitlines()[0]  # type: ignore[attr-defined]
-    assert first_line.startswith("\ufeffSpiel Nr.;Geber;")
+    page = client.get(sitting.get_absolute_url() + "export.csv", headers={"accept-language": language})
+    first_line = b"".join(page.streaming_content).decode().splitlines()[0]  # type: ignore[attr-defined]
+    assert first_line.startswith("\ufeff" + start)
 
 
 @pytest.mark.django_db
