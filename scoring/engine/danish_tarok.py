@@ -142,7 +142,7 @@ class DanishTarok(Variant):
             "next_dealer",
             gettext_noop("Who absorbs the difference when the card-point bands do not add up to zero."),
             choices=("next_dealer", "dealer"),
-            labels=(gettext_noop("the first active player after the dealer"), gettext_noop("the dealer")),
+            labels=(gettext_noop("the next active player"), gettext_noop("the dealer")),
             label=gettext_noop("Band balance"),
         ),
     )

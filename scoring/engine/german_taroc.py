@@ -29,6 +29,7 @@ from .base import (
     term,
 )
 from .base import gettext_noop as _
+from .cards import count_pile
 from .plausibility import points_without_a_trick
 
 PAR = 26
@@ -49,6 +50,8 @@ EVENTS = {
 
 PAGAT_VALUES = {"lost": -5, "lost_last_trick": -10, "ultimo": 10}
 EXCUSE_NO_TRICKS = 4
+EXCUSE_ALONE = count_pile(trull=1).points
+"""The card points of the Excuse kept alone (4⅓, so 4): a player who took no trick has them."""
 MAX_TAROCKS = 21
 NEEDS_THE_EXCUSE = ("matadors", "half_cavalry", "three_kings")
 
@@ -79,7 +82,7 @@ class GermanTaroc(Variant):
         yield from one_winner_of_last_trick(won, None, no_tricks)
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
-        yield from points_without_a_trick(deal, "excuse_no_tricks")
+        yield from points_without_a_trick(deal, "excuse_no_tricks", kept=EXCUSE_ALONE)
 
     def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
         over_under(ledger, deal, PAR)

@@ -32,13 +32,14 @@ def kings_in_play(deal: Deal) -> Doubts:
             )
 
 
-def points_without_a_trick(deal: Deal, *types: str) -> Doubts:
-    """Card points for a player whose event says he took no trick (a failed announcement aside)."""
+def points_without_a_trick(deal: Deal, *types: str, kept: int = 0) -> Doubts:
+    """Card points for a player whose event says he took no trick (a failed announcement aside),
+    beyond the ``kept`` card points of a card he keeps without a trick (German Taroc's Excuse)."""
     for item in deal.events_of(*types):
         if item.result == "lost":
             continue
         points = deal.card_points.get(item.player or "", 0)
-        if points > 0:
+        if points > kept:
             yield (
                 f"card_points.{item.player}",
                 why(_("{player} took no trick, yet has {points} card points"), player=item.player, points=points),

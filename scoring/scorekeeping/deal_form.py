@@ -34,7 +34,28 @@ COUNTING = {"kings": 4, "queens": 4, "cavaliers": 4, "jacks": 4, "trull": 3}
 MOST_CARDS = 78
 """The most cards of a pile: a whole pack."""
 PATH = re.compile(r"^(declarations|events)\[(\d+)\](?:\.(\w+))?$")
+ROW_KEY = re.compile(r"(dc|ev)-\d+")
 LABEL = re.compile(r"^(declarations|events)\[\d+\](?: \([a-z_]+\))?: ")
+
+
+def whole_field(what: str, spec: FieldSpec, **kwargs: Any) -> forms.IntegerField:
+    """A whole-number control whose refusals say what the number is and its range, as the
+    rules put it ("Declarer's card points: from 0 to 70"), not Django's generic words."""
+    limits = gettext("%(what)s: from %(low)s to %(high)s") % {"what": what, "low": spec.low, "high": spec.high}
+    messages = {
+        "min_value": limits,
+        "max_value": limits,
+        "invalid": gettext("%(what)s: a whole number") % {"what": what},
+    }
+    return forms.IntegerField(min_value=spec.low, max_value=spec.high, error_messages=messages, **kwargs)
+
+
+def group_anchor(key: str) -> str:
+    """The id of a group of controls on the page: a row of a list (``ev-2``) is its own, a list
+    (``events``) and a points field (``card_points``) have ``list-`` and ``points-`` before."""
+    if ROW_KEY.fullmatch(key):
+        return key
+    return f"list-{key}" if key in LISTS else f"points-{key}"
 
 
 def said(key: object) -> str:
@@ -98,17 +119,14 @@ class DealForm(KeyedForm):
         required = spec.default is REQUIRED
         if spec.kind == "points":
             return [
-                (
-                    points_control(key, index),
-                    forms.IntegerField(label=name, required=False, min_value=spec.low, max_value=spec.high),
-                )
+                (points_control(key, index), whole_field(label, spec, label=name, required=False))
                 for index, name in enumerate(self.players)
             ]
         if spec.kind == "player":
             players = [("", "—"), *((p, p) for p in self.players)]
             return [(key, forms.ChoiceField(label=label, choices=players, required=required))]
         if spec.kind == "whole":
-            return [(key, forms.IntegerField(label=label, min_value=spec.low, max_value=spec.high, required=required))]
+            return [(key, whole_field(label, spec, label=label, required=required))]
         if spec.kind == "flag":
             return [(key, forms.BooleanField(label=label, required=False))]
         choices: list[tuple[Any, str]] = [(value, self._choice_label(spec, value)) for value in spec.choices]
@@ -205,6 +223,7 @@ class DealForm(KeyedForm):
         problems and one bound control per player."""
         return [
             {
+                "key": key,
                 "spec": spec,
                 "errors": self.group_errors.get(key, []),
                 "fields": [self[points_control(key, index)] for index in range(len(self.players))],
@@ -316,9 +335,37 @@ class DealForm(KeyedForm):
                 kind: {control_of_key(k): allowed(spec) for k, spec in f.items()} for kind, f in types.items()
             }
         events = {contract: list(self.variant.events_for(contract)) for contract in self.variant.contract_events}
-        return {"items": lists, "contract_events": events}
+        return {"items": lists, "contract_events": events, "sits_out": self.sits_out_by_dealer}
+
+    @property
+    def sits_out_by_dealer(self) -> dict[str, str]:
+        """Who sits out when each player deals, at a table of four where the rules fix it (in
+        Droggn the dealer): the form says so, since it does not ask."""
+        if len(self.players) != 4 or not self.variant.sitting_out_fixed:
+            return {}
+        seats = {dealer: self.variant.sits_out(seat, 4) for seat, dealer in enumerate(self.players, start=1)}
+        return {dealer: self.players[seat - 1] for dealer, seat in seats.items() if seat}
+
+    @property
+    def sits_out_now(self) -> str | None:
+        """Who sits this deal out by the rules, for the dealer the form holds."""
+        return self.sits_out_by_dealer.get(str(self["dealer"].value()))
 
     # --- problems -----------------------------------------------------------------------
+
+    def problem_links(self) -> list[tuple[str, str | None]]:
+        """Every problem of the form in its order on the page, each with the address of its
+        control or group (``#id_dealer``, ``#points-card_points``, ``#ev-2``), for the summary
+        above the form; a problem of the whole deal has none."""
+        links: list[tuple[str, str | None]] = [(str(m), None) for m in self.non_field_errors()]
+        for name, field in self.fields.items():
+            label = str(field.label or "")
+            for message in self.errors.get(name, []) if name != "__all__" else []:
+                said = str(message) if not label or str(message).startswith(label) else f"{label}: {message}"
+                links.append((said, f"#{self[name].auto_id}"))
+        for key, messages in self.group_errors.items():
+            links += [(message, f"#{group_anchor(key)}") for message in messages]
+        return links
 
     def add_problems(self, problems: Iterable[Problem]) -> None:
         """Show each problem next to the control its field names."""

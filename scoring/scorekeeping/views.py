@@ -181,6 +181,7 @@ def deal_page(
             "variant": sitting.rules,
             "lists": [item_list for item_list in lists if item_list["rows"]],
             "doubts": [doubt.reason.render(_) for doubt in form.doubts],
+            "problems": form.problem_links() if form.is_bound else [],
             "script_data": form.script_data(),
             "closed": sitting.is_closed,
             "is_admin": access.administers,

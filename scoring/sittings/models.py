@@ -27,6 +27,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club, Player, variant_choices
@@ -87,7 +88,8 @@ class Sitting(models.Model):
         verbose_name_plural = _("sittings")
 
     def __str__(self) -> str:
-        return f"{self.get_variant_display()}, {self.date}"
+        """The game and the day, the day as the page's language writes dates (as everywhere)."""
+        return f"{self.get_variant_display()} · {date_format(self.date)}"
 
     def get_absolute_url(self) -> str:
         return reverse("sittings:detail", kwargs={"slug": self.club.slug, "pk": self.pk})

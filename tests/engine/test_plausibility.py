@@ -29,6 +29,13 @@ def test_it_warns_about_card_points_of_a_player_who_took_no_trick() -> None:
     assert warned("grosstarock", **deal) == [("card_points.A", "A took no trick, yet has 3 card points")]
 
 
+def test_a_german_taroc_player_who_took_no_trick_keeps_the_excuses_4_card_points_without_a_warning() -> None:
+    kept = {"card_points": cp(4, 40, 34), "events": [ev("excuse_no_tricks", player="A")]}
+    assert warned("german_taroc", **kept) == [], "the Excuse alone counts 4⅓: 4 card points are right"
+    more = {"card_points": cp(5, 40, 33), "events": [ev("excuse_no_tricks", player="A")]}
+    assert warned("german_taroc", **more) == [("card_points.A", "A took no trick, yet has 5 card points")]
+
+
 def test_it_warns_about_a_tout_without_the_whole_pack() -> None:
     deal = {"card_points": cp(70, 8, 0), "events": [ev("tout", player="A")]}
     assert warned("danish_tarok", **deal) == [("card_points.A", "A took every trick, yet has only 70 card points")]

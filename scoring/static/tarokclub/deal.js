@@ -1,7 +1,10 @@
 /* The deal form, nicer with JavaScript; everything also works without it.
  * - each declaration or event row shows only the controls its type uses;
  * - card points: the one player left blank gets what the pack leaves, with a live sum;
- * - the counting helper counts as the engine does (scoring/engine/cards.py) and fills the field.
+ * - the counting helper counts as the engine does (scoring/engine/cards.py) and fills the field;
+ * - a refused or doubtful deal's summary takes the focus, so the first screen says what is wrong;
+ * - where the rules fix who sits out (Droggn: the dealer), the form names him as the dealer
+ *   changes, and he cannot be picked as declarer.
  */
 (function () {
   "use strict";
@@ -90,7 +93,31 @@
   });
   showContractEvents();
 
-  var pointFields = Array.prototype.slice.call(form.querySelectorAll("#card-points .cp"));
+  var summary = document.getElementById("problems") || document.getElementById("warnings");
+  if (summary) {
+    summary.scrollIntoView();
+    summary.focus();
+  }
+
+  var dealer = form.querySelector("[name=dealer]");
+  var outName = document.getElementById("sits-out-name");
+  var declarer = form.querySelector("select[name=declarer]");
+  function showWhoSitsOut() {
+    var out = rules.sits_out[dealer.value] || "";
+    if (outName) outName.textContent = out;
+    if (declarer) {
+      Array.prototype.forEach.call(declarer.options, function (option) {
+        option.disabled = option.value !== "" && option.value === out;
+        if (option.disabled && option.selected) declarer.value = "";
+      });
+    }
+  }
+  if (dealer && Object.keys(rules.sits_out).length) {
+    dealer.addEventListener("change", showWhoSitsOut);
+    showWhoSitsOut();
+  }
+
+  var pointFields = Array.prototype.slice.call(form.querySelectorAll(".card-points .cp"));
   var sittingOut = form.querySelector("[name=sitting_out]");
   var sumLine = document.getElementById("cp-sum");
 
