@@ -374,8 +374,6 @@ class _XlsxCells:
                 out.append(_naive(value, self.tz, place, index))
             elif isinstance(value, dt.date | dt.timedelta) or (isinstance(value, dt.time) and value.tzinfo is None):
                 out.append(value)
-            elif isinstance(value, str):
-                out.append(self.text(str(value), index))
             else:
                 raise _refused(value, place, index)
         return out
