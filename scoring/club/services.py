@@ -149,20 +149,25 @@ def checked_names(names: NameList) -> list[tuple[str, ListedName]]:
 def import_players(club: Club, names: NameList, *, key: str = "") -> PlayersImported:
     """Add every name of the list the club does not know (whatever its case), all or nothing;
     known names are left as they are. A new player is active unless the list says otherwise, and
-    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing."""
+    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing.
+
+    Which names are known is decided inside the write's transaction, so that a name another
+    import added meanwhile counts as known rather than being added twice."""
     listed = checked_names(names)
-    known = {name.casefold(): name for name in club.players.values_list("display_name", flat=True)}
-    new = [(name, item) for name, item in listed if name.casefold() not in known]
+    imported = PlayersImported((), tuple(name for name, _item in listed))  # what a repeated send says
 
     def write() -> None:
+        nonlocal imported
+        known = {name.casefold(): name for name in club.players.values_list("display_name", flat=True)}
+        new = [(name, item) for name, item in listed if name.casefold() not in known]
         Player.objects.bulk_create(
             Player(
                 club=club, display_name=name, active=item.active is not False, initials_only=item.initials_only is True
             )
             for name, item in new
         )
+        already = tuple(known[name.casefold()] for name, _item in listed if name.casefold() in known)
+        imported = PlayersImported(tuple(name for name, _item in new), already)
 
-    if not once(club, key, write).first:
-        return PlayersImported((), tuple(name for name, _item in listed))
-    already = tuple(known[name.casefold()] for name, _item in listed if name.casefold() in known)
-    return PlayersImported(tuple(name for name, _item in new), already)
+    once(club, key, write)
+    return imported
