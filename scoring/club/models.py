@@ -110,7 +110,12 @@ class Player(models.Model):
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
     initials_only = models.BooleanField(
-        _("initials only in public"), default=False, help_text=_("Public pages show only the initials.")
+        _("initials only in public"),
+        default=False,
+        help_text=_(
+            "On a tournament's pages and exports (a public tournament, or any tournament of a public club), "
+            "visitors who are not members see only the initials; the club's other pages show the name."
+        ),
     )
 
     class Meta:

@@ -106,7 +106,7 @@ def player_deactivate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """An inactive player keeps every score but is no longer offered for new sittings."""
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     player = get_object_or_404(Player, pk=pk, club=club)
-    save_player(club, player=player, display_name=player.display_name, active=False)
+    save_player(club, player=player, display_name=player.display_name, active=False, initials_only=player.initials_only)
     messages.success(request, _("%(name)s is no longer active.") % {"name": player.display_name})
     return redirect("club:players", slug=club.slug)
 
