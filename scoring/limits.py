@@ -41,6 +41,12 @@ def normalise_name(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
+def damaged_key(key: str) -> bool:
+    """Whether a form's one-time key was damaged on its way: given, but not of ``FORM_KEY``'s
+    form. (No key at all is no damage: such a send is carried out, unprotected from a resend.)"""
+    return bool(key) and FORM_KEY.fullmatch(key) is None
+
+
 def text_problem(text: str, most: int) -> str | None:
     """Why a typed text cannot be kept (control characters, too long), in the page's language."""
     if CONTROL.search(text):

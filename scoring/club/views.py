@@ -24,7 +24,7 @@ from scoring.club.services import (
 from scoring.models import Club, Membership, Player
 from scoring.sittings.results import sittings_of
 from scoring.spreadsheets.reader import UnreadableFile
-from scoring.submissions import KeyedForm, new_key
+from scoring.submissions import DAMAGED, KeyedForm, new_key
 
 
 @require_GET
@@ -160,7 +160,7 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     form = KeyedForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest(_("The form is damaged: load the page again."))
+        return HttpResponseBadRequest(str(DAMAGED))
     membership = club.memberships.select_related("user").filter(pk=pk).first()
     if membership is not None and membership.user == request.user:
         messages.error(request, _("You cannot remove yourself; ask another club admin."))

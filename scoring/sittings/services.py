@@ -26,7 +26,7 @@ from scoring.access import Role, has_role, role_of
 from scoring.engine import DealResult, Doubt, InvalidSitting, Problem, SittingResult, read_sitting, score
 from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
-from scoring.limits import FORM_KEY, REASON_LENGTH, name_problem, text_problem
+from scoring.limits import REASON_LENGTH, damaged_key, name_problem, text_problem
 from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import describe_differences, sitting_document, stored_result
@@ -338,7 +338,7 @@ def _require_reason(reason: str) -> str:
 
 def _checked_key(key: str) -> str:
     """A form's one-time key as sent; a damaged one is refused, never stored."""
-    if key and not FORM_KEY.fullmatch(key):
+    if damaged_key(key):
         raise refuse("the form is damaged: load the page again", "key")
     return key
 
