@@ -20,6 +20,7 @@ from django.urls import reverse
 from scoring.engine import InvalidSitting, Variant, register, score_sitting, unregister
 from scoring.engine.base import card_points
 from scoring.engine.grosstarock import Grosstarock
+from scoring.limits import name_problem, normalise_name, text_problem
 from scoring.models import DealRevision, Membership, Player, Sitting
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import import_sitting
@@ -191,6 +192,18 @@ def test_import_refuses_a_name_the_club_could_not_keep(name: str) -> None:
         import_sitting(club, doc, user=None)
     assert [(p.deal, p.field) for p in refusal.value.problems] == [(None, "players")]
     assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["An\tna", "An\nna", "An\r\nna"])
+def test_a_tab_or_a_line_break_in_a_name_becomes_a_space_not_a_refusal(typed: str) -> None:
+    name = normalise_name(typed)
+    assert (name, name_problem(name)) == ("An na", None)
+
+
+def test_the_refusal_of_control_characters_names_only_characters_it_refuses() -> None:
+    said = text_problem("An\x00na", 60)
+    assert said == "Control characters (such as NUL) cannot be kept: type plain text."
+    assert text_problem("An\tna", 60) is None, "what the paths keep is normalised first: a tab is white space"
 
 
 def test_a_player_name_is_normalised_on_the_form_and_refused_when_it_cannot_be_kept(
