@@ -18,12 +18,12 @@ from django.utils import translation
 
 from scoring.engine import VARIANTS, read_sitting, score_sitting
 from scoring.models import Membership, Sitting
-from scoring.samples import random_sitting
+from scoring.samples import NAMES, random_sitting
 from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import import_sitting
-from scoring.sittings.workbook import document_sheets
-from scoring.spreadsheets.reader import UnreadableFile
+from scoring.sittings.workbook import deal_field_columns, document_sheets, seat_words, titles
+from scoring.spreadsheets.reader import UnreadableFile, title_key
 from scoring.spreadsheets.writer import write_xlsx
 
 from ..factories import golden, golden_documents, make_club, make_member, renamed
@@ -85,6 +85,66 @@ def test_export_import_export_gives_the_same_inputs_scores_and_cells(example: Pa
     second = client.get(back.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
     second_bytes = b"".join(second.streaming_content)  # type: ignore[attr-defined]
     assert cells(first_bytes) == cells(second_bytes)
+
+
+CALLED_LIKE_COLUMNS = {
+    "droggn/four-at-the-table": {"Ida": "dealer", "Grete": "Geber", "Bernd": "SPIEL", "Anna": "Kontra"},
+    "danish_tarok/four-at-the-table": {
+        "Bernd": "Platz 2",  # at seat 1: his card points are titled like seat 2's in the empty workbook
+        "Hans": "Total",
+        "Franz": "king pot",
+        "Dieter": "Card points Total",  # his game points would be titled like Total's card points
+    },
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("example", list(CALLED_LIKE_COLUMNS))
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_players_called_like_a_column_in_any_language_come_back_from_the_workbook(example: str, language: str) -> None:
+    variant, name = example.split("/")
+    doc = golden(variant, name)
+    for old, new in CALLED_LIKE_COLUMNS[example].items():
+        doc = renamed(doc, old, new)
+    club = make_club()
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    original = import_sitting(club, doc, user=None)
+    first = client.get(original.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
+    first_bytes = b"".join(first.streaming_content)  # type: ignore[attr-defined]
+    with translation.override(language):
+        back = import_sitting(club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
+    assert same_sitting(sitting_document(original), sitting_document(back))
+    assert stored_result(back) == stored_result(original)
+    second = client.get(back.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
+    assert cells(first_bytes) == cells(b"".join(second.streaming_content))  # type: ignore[attr-defined]
+
+
+def called_like_columns(key: str) -> list[str]:
+    """Names taken from the Deals sheet's titles in every language: the columns the import reads
+    (card points of "Anna" and of "seat 2" among them), the seats, the pots and the totals."""
+    variant = VARIANTS[key]
+    found = [title for column in deal_field_columns(variant, NAMES[:4]) for title in column.titles]
+    found += [word for seat in range(1, 5) for word in seat_words(seat)]
+    found += [title for pot in variant.pots for title in titles(variant.pot_word(pot))]
+    found += [title % {"name": name} for title in titles("Total %(name)s") for name in ("", "Anna")]
+    unique = {title_key(name): name.strip() for name in found}
+    return list(unique.values())
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_sitting_comes_back_from_its_workbook_whatever_its_players_are_called(key: str, language: str) -> None:
+    variant = VARIANTS[key]
+    names = called_like_columns(key)
+    size = max(variant.table_sizes)
+    rng = random.Random(key)
+    for start in range(0, len(names), size):
+        table = (names[start : start + size] + [n for n in NAMES if n not in names])[:size]
+        doc = {**random_sitting(rng, key, deals=4, players=table), "date": "2026-11-30"}
+        with translation.override(language):
+            back = read_sitting_file(workbook_of(doc), max_bytes=10**7)
+        assert same_sitting(doc, back), table
 
 
 def cells(data: bytes) -> dict[str, list[list[Any]]]:
