@@ -71,7 +71,6 @@ ITEM_FIELDS = {
     "announced": _("Announced"),
     "before_trick": _("Before trick"),
 }
-WHOLE_ITEM_FIELDS = frozenset({"count", "before_trick"})
 SETTINGS = {"variant": _("The game."), "date": _("The day of the sitting.")}
 SEAT = "seat_%d"
 SEAT_WORD = _("seat %(seat)s")
@@ -193,15 +192,32 @@ def deals_sheet(variant: Variant, doc: Mapping[str, Any], result: Mapping[str, A
     return Sheet(str(DEALS), header, rows())
 
 
-def item_keys(variant: Variant) -> list[str]:
-    """The item fields the variant's declarations and events use, in the Items sheet's order."""
-    used = {key for types in (variant.declaration_types, variant.event_types) for f in types.values() for key in f}
-    return [key for key in ITEM_FIELDS if key in used]
+def item_fields(variant: Variant) -> dict[str, list[FieldSpec]]:
+    """The item fields the variant's declarations and events use, in the Items sheet's order (the
+    known ones first, then any other in the variant's order), each with its specs by type."""
+    used: dict[str, list[FieldSpec]] = {}
+    for types in (variant.declaration_types, variant.event_types):
+        for fields in types.values():
+            for key, spec in fields.items():
+                used.setdefault(key, []).append(spec)
+    order = [key for key in ITEM_FIELDS if key in used] + [key for key in used if key not in ITEM_FIELDS]
+    return {key: used[key] for key in order}
+
+
+def item_title(key: str) -> str | Promise:
+    """An item field's column title: its word, or its key where the site knows no word for it (a
+    new variant's field), so that nothing an item holds is left out of the sheet."""
+    return ITEM_FIELDS.get(key, key)
+
+
+def counts(spec: FieldSpec) -> bool:
+    """Whether a field holds whole numbers: a count, or a choice of numbers (a doubling, a trick)."""
+    return spec.kind == "whole" or (spec.kind == "choice" and all(isinstance(c, int) for c in spec.choices))
 
 
 def items_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
-    keys = item_keys(variant)
-    header = [str(DEAL), str(LIST), str(TYPE), *(str(ITEM_FIELDS[key]) for key in keys)]
+    keys = list(item_fields(variant))
+    header = [str(DEAL), str(LIST), str(TYPE), *(str(item_title(key)) for key in keys)]
 
     def rows() -> Iterator[list[object]]:
         for number, deal in enumerate(doc["deals"], start=1):
@@ -442,7 +458,7 @@ def deal_field_columns(variant: Variant, players: Sequence[str]) -> list[Column]
                 columns.append(Column(f"{key}.{seat}", mine + [t for t in by_seat if title_key(t) not in named], WHOLE))
         elif spec.kind == "flag":
             columns.append(Column(key, titles(spec.label), BOOL, default=spec.default))
-        elif spec.kind == "whole" or (spec.kind == "choice" and all(isinstance(c, int) for c in spec.choices)):
+        elif counts(spec):
             required = spec.default is REQUIRED
             columns.append(Column(key, titles(spec.label), WHOLE, required=required))
         else:
@@ -497,12 +513,14 @@ def read_items(workbook: Workbook, variant: Variant, deals: list[dict[str, Any]]
     missing or empty: deals without items)."""
     if not any(name.casefold() in (t.casefold() for t in titles(ITEMS)) for name in workbook.sheet_names):
         return
-    keys = item_keys(variant)
     columns = [
         Column("number", titles(DEAL), WHOLE, required=True),
         Column("list", titles(LIST), TEXT, required=True),
         Column("type", titles(TYPE), TEXT, required=True),
-        *(Column(key, titles(ITEM_FIELDS[key]), WHOLE if key in WHOLE_ITEM_FIELDS else ANY) for key in keys),
+        *(
+            Column(key, titles(item_title(key)), WHOLE if all(counts(spec) for spec in specs) else ANY)
+            for key, specs in item_fields(variant).items()
+        ),
     ]
     lists = {said.casefold(): listed for listed, title in LISTS.items() for said in [listed, *titles(title)]}
     for row in read_rows(workbook, titles(ITEMS), columns):

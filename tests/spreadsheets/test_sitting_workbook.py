@@ -6,6 +6,7 @@ import io
 import json
 import multiprocessing
 import random
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.engine import VARIANTS, read_sitting, score_sitting
+from scoring.engine import VARIANTS, FieldSpec, Variant, read_sitting, register, score_sitting, unregister
+from scoring.engine.base import player
 from scoring.models import Membership, Sitting
 from scoring.samples import NAMES, random_sitting
 from scoring.sittings.imports import read_sitting_file
@@ -27,6 +29,7 @@ from scoring.spreadsheets.reader import UnreadableFile, title_key
 from scoring.spreadsheets.writer import write_xlsx
 
 from ..factories import golden, golden_documents, make_club, make_member, renamed
+from ..test_seventh_variant import Zwicker
 
 GENERATED = 2000
 
@@ -145,6 +148,36 @@ def test_a_sitting_comes_back_from_its_workbook_whatever_its_players_are_called(
         with translation.override(language):
             back = read_sitting_file(workbook_of(doc), max_bytes=10**7)
         assert same_sitting(doc, back), table
+
+
+class ZwickerWithStakes(Zwicker):
+    """Made up: Zwicker whose zwick says how many tricks it was worth, under a key of its own
+    that no title is known for."""
+
+    key = "zwicker_stakes"
+    event_types = {"zwick": {"player": player(), "stake": FieldSpec("count", "whole", low=1, high=9, default=1)}}
+
+
+@pytest.fixture
+def zwicker_stakes() -> Iterator[Variant]:
+    variant = register(ZwickerWithStakes())
+    yield variant
+    unregister(variant.key)
+
+
+def test_an_item_field_no_title_is_known_for_goes_out_under_its_key_and_comes_back(zwicker_stakes: Variant) -> None:
+    deal = {"dealer": "Anna", "declarer": "Bernd", "contract": "solo", "declarer_points": 20, "tricks": 2}
+    doc = {
+        "variant": "zwicker_stakes",
+        "players": ["Anna", "Bernd", "Carla"],
+        "options": {},
+        "date": "2026-11-30",
+        "deals": [{**deal, "events": [{"type": "zwick", "player": "Carla", "stake": 3}]}],
+    }
+    data = workbook_of(doc)
+    items = list(openpyxl.load_workbook(io.BytesIO(data))["Items"].iter_rows(values_only=True))
+    assert items == [("Deal", "List", "Type", "Player", "stake"), (1, "event", "Zwick", "Carla", 3)]
+    assert same_sitting(read_sitting_file(data, max_bytes=10**7), doc)
 
 
 def cells(data: bytes) -> dict[str, list[list[Any]]]:
