@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import multiprocessing
@@ -271,6 +272,25 @@ def test_the_blank_score_sheet_prints_on_one_a4_page_with_the_dealers_by_rotatio
     last_dealer = sitting_document(sitting)["deals"][-1]["dealer"]
     expected = names[(names.index(last_dealer) + 1) % 4]
     assert rows[0][1] == expected and rows[0][2] == names[(names.index(expected) + 2) % 4]
+
+
+@pytest.mark.django_db
+def test_the_blank_score_sheet_is_a_csv_too_linked_beside_the_workbook() -> None:
+    club = make_club()
+    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
+    client = Client()
+    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    page = client.get(sitting.get_absolute_url()).content.decode()
+    assert f'href="{sitting.get_absolute_url()}sheet.csv"' in page
+    data = b"".join(client.get(sitting.get_absolute_url() + "sheet.xlsx").streaming_content)  # type: ignore[attr-defined]
+    sheet = openpyxl.load_workbook(io.BytesIO(data)).active
+    assert sheet is not None
+    as_text = [["" if value is None else str(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+    response = client.get(sitting.get_absolute_url() + "sheet.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    text = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    assert text.startswith("\ufeff")
+    assert list(csv.reader(io.StringIO(text[1:]))) == as_text
 
 
 def filled_template(key: str, players: list[str], deals: list[list[Any]]) -> bytes:
