@@ -7,7 +7,6 @@ alike; ``test_permissions`` checks the Content-Security-Policy header on every p
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scoring.engine import InvalidSitting, Variant, register, score_sitting, unregister
+from scoring.engine import InvalidSitting, score_sitting
 from scoring.engine.base import card_points
 from scoring.engine.grosstarock import Grosstarock
 from scoring.limits import name_problem, normalise_name, text_problem
@@ -26,7 +25,7 @@ from scoring.sittings.results import sitting_document
 from scoring.sittings.services import import_sitting
 
 from .deal_posts import correct, enter
-from .factories import golden, make_club, make_member, make_players, make_sitting, make_user, renamed
+from .factories import golden, make_club, make_member, make_players, make_sitting, make_user, registered, renamed
 
 pytestmark = pytest.mark.django_db
 
@@ -167,21 +166,15 @@ class Augen(Grosstarock):
     deal_fields = {"augen": card_points(78)}
 
 
-@pytest.fixture
-def augen() -> Iterator[Variant]:
-    variant = register(Augen())
-    yield variant
-    unregister(variant.key)
-
-
-def test_import_normalises_names_in_whatever_field_a_variant_counts_points_in(augen: Variant) -> None:
+def test_import_normalises_names_in_whatever_field_a_variant_counts_points_in() -> None:
     club = make_club()
     (anna,) = make_players(club, "Anna")
     doc = renamed({**golden("grosstarock", "readme-example"), "variant": "augen"}, "Anna", "  Anna  ")
     doc["deals"] = [{"augen" if k == "card_points" else k: v for k, v in deal.items()} for deal in doc["deals"]]
-    sitting = import_sitting(club, doc, user=None)
-    assert sitting.seated_players()[0] == anna
-    assert sitting_document(sitting)["deals"][0]["augen"]["Anna"] == 40
+    with registered(Augen()):
+        sitting = import_sitting(club, doc, user=None)
+        assert sitting.seated_players()[0] == anna
+        assert sitting_document(sitting)["deals"][0]["augen"]["Anna"] == 40
 
 
 @pytest.mark.parametrize("name", ["A" * 61, "An\x00na", "Ann\x1ba"])

@@ -10,20 +10,11 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Membership, Player
+from scoring.models import Player
 
-from .factories import make_club, make_member
+from .factories import make_club
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin() -> tuple[Client, Any]:
-    """A club and its admin, signed in."""
-    club = make_club()
-    client = Client()
-    client.force_login(make_member(club, "ada", Membership.Role.ADMIN))
-    return client, club
 
 
 def test_deactivating_a_player_keeps_him_listed_by_initials_in_public(admin: tuple[Client, Any]) -> None:

@@ -8,7 +8,6 @@ import json
 import multiprocessing
 import random
 import re
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.engine import VARIANTS, FieldSpec, Variant, read_sitting, register, score_sitting, unregister
+from scoring.engine import VARIANTS, FieldSpec, Variant, read_sitting, score_sitting
 from scoring.engine.base import player
 from scoring.models import Membership, Sitting
 from scoring.samples import NAMES, random_sitting
@@ -30,7 +29,7 @@ from scoring.sittings.workbook import ITEM_FIELDS, deal_field_columns, document_
 from scoring.spreadsheets.reader import UnreadableFile, title_key
 from scoring.spreadsheets.writer import write_xlsx
 
-from ..factories import golden, golden_documents, make_club, make_member, renamed
+from ..factories import golden, golden_documents, make_club, make_member, registered, renamed
 from ..test_seventh_variant import Zwicker
 
 GENERATED = 2000
@@ -76,15 +75,27 @@ def test_generated_sittings_of_every_variant_come_back_from_their_workbook_uncha
 @pytest.mark.parametrize("example", golden_documents(), ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_export_import_export_gives_the_same_inputs_scores_and_cells(example: Path, language: str) -> None:
+    export_import_export(golden(example.parent.name, example.name[:-8]), language)
+
+
+def stored_and_viewed(doc: dict[str, Any]) -> tuple[Sitting, Client]:
+    """The sitting stored in a new club, and a client signed in as Vera, a viewer of that club."""
     club = make_club()
+    sitting = import_sitting(club, doc, user=None)
     client = Client()
     client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
-    original = import_sitting(club, golden(example.parent.name, example.name[:-8]), user=None)
+    return sitting, client
+
+
+def export_import_export(doc: dict[str, Any], language: str) -> None:
+    """Store the sitting, export it from its page, import that and export again: the same inputs,
+    the same scores and the same cells."""
+    original, client = stored_and_viewed(doc)
     first = client.get(original.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
     assert first.status_code == 200
     first_bytes = b"".join(first.streaming_content)  # type: ignore[attr-defined]
     with translation.override(language):
-        back = import_sitting(club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
+        back = import_sitting(original.club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
     assert same_sitting(sitting_document(original), sitting_document(back))
     assert stored_result(back) == stored_result(original)
     second = client.get(back.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
@@ -111,18 +122,7 @@ def test_players_called_like_a_column_in_any_language_come_back_from_the_workboo
     doc = golden(variant, name)
     for old, new in CALLED_LIKE_COLUMNS[example].items():
         doc = renamed(doc, old, new)
-    club = make_club()
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
-    original = import_sitting(club, doc, user=None)
-    first = client.get(original.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
-    first_bytes = b"".join(first.streaming_content)  # type: ignore[attr-defined]
-    with translation.override(language):
-        back = import_sitting(club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
-    assert same_sitting(sitting_document(original), sitting_document(back))
-    assert stored_result(back) == stored_result(original)
-    second = client.get(back.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
-    assert cells(first_bytes) == cells(b"".join(second.streaming_content))  # type: ignore[attr-defined]
+    export_import_export(doc, language)
 
 
 def called_like_columns(key: str) -> list[str]:
@@ -160,14 +160,7 @@ class ZwickerWithStakes(Zwicker):
     event_types = {"zwick": {"player": player(), "stake": FieldSpec("count", "whole", low=1, high=9, default=1)}}
 
 
-@pytest.fixture
-def zwicker_stakes() -> Iterator[Variant]:
-    variant = register(ZwickerWithStakes())
-    yield variant
-    unregister(variant.key)
-
-
-def test_an_item_field_no_title_is_known_for_goes_out_under_its_key_and_comes_back(zwicker_stakes: Variant) -> None:
+def test_an_item_field_no_title_is_known_for_goes_out_under_its_key_and_comes_back() -> None:
     deal = {"dealer": "Anna", "declarer": "Bernd", "contract": "solo", "declarer_points": 20, "tricks": 2}
     doc = {
         "variant": "zwicker_stakes",
@@ -176,10 +169,11 @@ def test_an_item_field_no_title_is_known_for_goes_out_under_its_key_and_comes_ba
         "date": "2026-11-30",
         "deals": [{**deal, "events": [{"type": "zwick", "player": "Carla", "stake": 3}]}],
     }
-    data = workbook_of(doc)
-    items = list(openpyxl.load_workbook(io.BytesIO(data))["Items"].iter_rows(values_only=True))
-    assert items == [("Deal", "List", "Type", "Player", "stake"), (1, "event", "Zwick", "Carla", 3)]
-    assert same_sitting(read_sitting_file(data, max_bytes=10**7), doc)
+    with registered(ZwickerWithStakes()):
+        data = workbook_of(doc)
+        items = list(openpyxl.load_workbook(io.BytesIO(data))["Items"].iter_rows(values_only=True))
+        assert items == [("Deal", "List", "Type", "Player", "stake"), (1, "event", "Zwick", "Carla", 3)]
+        assert same_sitting(read_sitting_file(data, max_bytes=10**7), doc)
 
 
 def cells(data: bytes) -> dict[str, list[list[Any]]]:
@@ -241,10 +235,7 @@ def test_every_cell_under_a_numeric_column_is_a_number_never_digits_as_text(key:
 
 @pytest.mark.django_db
 def test_the_workbooks_totals_are_the_pages_to_the_cent() -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(golden("danish_tarok", "four-at-the-table"))
     response = client.get(sitting.get_absolute_url() + "export.xlsx")
     book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))  # type: ignore[attr-defined]
     result = stored_result(sitting)
@@ -269,10 +260,7 @@ def test_names_that_look_like_formulas_stay_text_in_the_workbook_and_the_csv() -
     doc = golden("grosstarock", "four-at-the-table")
     for old, new in zip(doc["players"], names, strict=True):
         doc = renamed(doc, old, new)
-    club = make_club()
-    sitting = import_sitting(club, doc, user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(doc)
     data = b"".join(client.get(sitting.get_absolute_url() + "export.xlsx").streaming_content)  # type: ignore[attr-defined]
     book = openpyxl.load_workbook(io.BytesIO(data))
     texts = set()
@@ -290,10 +278,7 @@ def test_names_that_look_like_formulas_stay_text_in_the_workbook_and_the_csv() -
 
 @pytest.mark.django_db
 def test_the_csv_uses_semicolons_on_a_german_page() -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("kosakeln", "solo-silent-valat"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(golden("kosakeln", "solo-silent-valat"))
     german = client.get(sitting.get_absolute_url() + "export.csv", headers={"accept-language": "de"})
     first_line = b"".join(german.streaming_content).decode().splitlines()[0]  # type: ignore[attr-defined]
     assert first_line.startswith("\ufeffSpiel Nr.;Geber;")
@@ -301,10 +286,7 @@ def test_the_csv_uses_semicolons_on_a_german_page() -> None:
 
 @pytest.mark.django_db
 def test_the_blank_score_sheet_prints_on_one_a4_page_with_the_dealers_by_rotation() -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(golden("danish_tarok", "four-at-the-table"))
     data = b"".join(client.get(sitting.get_absolute_url() + "sheet.xlsx").streaming_content)  # type: ignore[attr-defined]
     sheet = openpyxl.load_workbook(io.BytesIO(data)).active
     assert sheet is not None
@@ -325,10 +307,7 @@ def test_the_blank_score_sheet_prints_on_one_a4_page_with_the_dealers_by_rotatio
 
 @pytest.mark.django_db
 def test_the_blank_score_sheet_is_a_csv_too_linked_beside_the_workbook() -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(golden("danish_tarok", "four-at-the-table"))
     page = client.get(sitting.get_absolute_url()).content.decode()
     assert f'href="{sitting.get_absolute_url()}sheet.csv"' in page
     data = b"".join(client.get(sitting.get_absolute_url() + "sheet.xlsx").streaming_content)  # type: ignore[attr-defined]

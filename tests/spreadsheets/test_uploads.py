@@ -22,14 +22,6 @@ from .test_sitting_workbook import workbook_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin() -> tuple[Client, Any]:
-    club = make_club()
-    client = Client()
-    client.force_login(make_member(club, "ada", Membership.Role.ADMIN))
-    return client, club
-
-
 def send(client: Client, url: str, name: str, data: bytes, **extra: Any) -> Any:
     return client.post(
         url, {"file": SimpleUploadedFile(name, data), "key": new_key(), **extra}, **extra.pop("meta", {})
