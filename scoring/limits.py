@@ -6,7 +6,8 @@ message rather than a server error. The engine bounds its own values (card point
 house rules, ``MOST_POINTS``).
 
 Names (of players) are **normalised** the same way on every path: Unicode composed (NFC), spaces
-around them removed and every run of inner white space made one space, so "  Anna  " is Anna.
+around them removed and every run of inner white space made one space, so "  Anna  " is Anna. A
+club's players are told apart by their names whatever the capitals (:func:`name_key`).
 """
 
 from __future__ import annotations
@@ -50,10 +51,22 @@ def normalise_name(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
+def name_key(name: str) -> str:
+    """What tells two players of a club apart: the letters of their names, whatever their
+    capitals (``casefold``: "anna" is the club's Anna, "STRASSE" its Straße)."""
+    return name.casefold()
+
+
+def damaged_key(key: str) -> bool:
+    """Whether a form's one-time key was damaged on its way: given, but not of ``FORM_KEY``'s
+    form. (No key at all is no damage: such a send is carried out, unprotected from a resend.)"""
+    return bool(key) and FORM_KEY.fullmatch(key) is None
+
+
 def text_problem(text: str, most: int) -> str | None:
     """Why a typed text cannot be kept (control characters, too long), in the page's language."""
     if CONTROL.search(text):
-        return gettext("Control characters (such as NUL or tabs) cannot be kept: type plain text.")
+        return gettext("Control characters (such as NUL) cannot be kept: type plain text.")
     if len(text) > most:
         return gettext("At most %(most)s characters, not %(length)s.") % {"most": most, "length": len(text)}
     return None

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club
-from scoring.limits import FORM_KEY, FORM_KEY_LENGTH
+from scoring.limits import FORM_KEY_LENGTH, damaged_key
 
 T = TypeVar("T", bound=models.Model)
 
@@ -105,7 +105,7 @@ class KeyedForm(forms.Form):
 
     def clean_key(self) -> str:
         key: str = self.cleaned_data["key"]
-        if key and not FORM_KEY.fullmatch(key):
+        if damaged_key(key):
             raise forms.ValidationError(DAMAGED)
         return key
 

@@ -29,3 +29,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("django_db") is None and DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.django_db)
+
+
+@pytest.fixture
+def admin(db: Any) -> tuple[Any, Any]:
+    """A club, and a test client signed in as Ada, its admin."""
+    from django.test import Client
+
+    from scoring.models import Membership
+
+    from .factories import make_club, make_member
+
+    club = make_club()
+    client = Client()
+    client.force_login(make_member(club, "ada", Membership.Role.ADMIN))
+    return client, club

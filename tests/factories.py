@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
 
+from scoring.engine import Variant, register, unregister
 from scoring.models import Club, Membership, Player, Sitting
 from scoring.sittings.services import start_sitting
 
@@ -50,3 +53,13 @@ def renamed(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     text = json.dumps(doc, ensure_ascii=False).replace(json.dumps(old, ensure_ascii=False), json.dumps(new))
     renamed_doc: dict[str, Any] = json.loads(text)
     return renamed_doc
+
+
+@contextmanager
+def registered(variant: Variant) -> Iterator[Variant]:
+    """A made-up variant, known to the site while the block runs."""
+    register(variant)
+    try:
+        yield variant
+    finally:
+        unregister(variant.key)

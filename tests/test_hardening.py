@@ -17,11 +17,15 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine import InvalidSitting, score_sitting
+from scoring.engine.base import card_points
+from scoring.engine.grosstarock import Grosstarock
+from scoring.limits import name_problem, normalise_name, text_problem
 from scoring.models import DealRevision, Membership, Player, Sitting
+from scoring.sittings.results import sitting_document
 from scoring.sittings.services import import_sitting
 
 from .deal_posts import correct, enter
-from .factories import golden, make_club, make_member, make_players, make_sitting, renamed
+from .factories import golden, make_club, make_member, make_players, make_sitting, make_user, registered, renamed
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +47,16 @@ def test_a_form_key_longer_than_64_characters_is_refused_and_nothing_is_stored(k
     assert response.status_code == 200
     assert "The form is damaged" in response.content.decode()
     assert not DealRevision.objects.exists()
+
+
+def test_a_member_removal_with_a_damaged_key_says_so_in_the_pages_language(keeper: tuple[Client, Any]) -> None:
+    client, club = keeper
+    target = Membership.objects.create(user=make_user("tom"), club=club, role=Membership.Role.VIEWER)
+    url = reverse("club:member_remove", kwargs={"slug": club.slug, "pk": target.pk})
+    response = client.post(url, {"key": "k" * 65}, headers={"accept-language": "de"})
+    assert response.status_code == 400
+    assert response.content.decode() == "Das Formular ist beschädigt: Lade die Seite neu."
+    assert Membership.objects.filter(pk=target.pk).exists()
 
 
 @pytest.mark.parametrize("reason", ["recounted\x00", "x" * 501])
@@ -145,6 +159,24 @@ def test_import_normalises_names_as_the_form_does() -> None:
     assert sorted(club.players.values_list("display_name", flat=True)) == ["Anna", "Bernd", "Carla"]
 
 
+class Augen(Grosstarock):
+    """Made up: Grosstarock with its card points kept under a key of their own."""
+
+    key = "augen"
+    deal_fields = {"augen": card_points(78)}
+
+
+def test_import_normalises_names_in_whatever_field_a_variant_counts_points_in() -> None:
+    club = make_club()
+    (anna,) = make_players(club, "Anna")
+    doc = renamed({**golden("grosstarock", "readme-example"), "variant": "augen"}, "Anna", "  Anna  ")
+    doc["deals"] = [{"augen" if k == "card_points" else k: v for k, v in deal.items()} for deal in doc["deals"]]
+    with registered(Augen()):
+        sitting = import_sitting(club, doc, user=None)
+        assert sitting.seated_players()[0] == anna
+        assert sitting_document(sitting)["deals"][0]["augen"]["Anna"] == 40
+
+
 @pytest.mark.parametrize("name", ["A" * 61, "An\x00na", "Ann\x1ba"])
 def test_import_refuses_a_name_the_club_could_not_keep(name: str) -> None:
     club = make_club()
@@ -153,6 +185,18 @@ def test_import_refuses_a_name_the_club_could_not_keep(name: str) -> None:
         import_sitting(club, doc, user=None)
     assert [(p.deal, p.field) for p in refusal.value.problems] == [(None, "players")]
     assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["An\tna", "An\nna", "An\r\nna"])
+def test_a_tab_or_a_line_break_in_a_name_becomes_a_space_not_a_refusal(typed: str) -> None:
+    name = normalise_name(typed)
+    assert (name, name_problem(name)) == ("An na", None)
+
+
+def test_the_refusal_of_control_characters_names_only_characters_it_refuses() -> None:
+    said = text_problem("An\x00na", 60)
+    assert said == "Control characters (such as NUL) cannot be kept: type plain text."
+    assert text_problem("An\tna", 60) is None, "what the paths keep is normalised first: a tab is white space"
 
 
 def test_a_player_name_is_normalised_on_the_form_and_refused_when_it_cannot_be_kept(

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scoring.engine import score_sitting
+from scoring.engine import InvalidSitting, score_sitting
 from scoring.models import Membership
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import import_sitting
 
-from .factories import golden_documents, make_club, make_member
+from .factories import golden, golden_documents, make_club, make_member, make_players, renamed
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +51,33 @@ def test_an_import_is_all_or_nothing() -> None:
     with pytest.raises(ValueError):
         import_sitting(club, doc, user=None)
     assert (club.sittings.count(), club.players.count()) == (0, 0)
+
+
+def test_it_matches_players_whatever_the_capitals_of_their_names() -> None:
+    club = make_club()
+    (anna,) = make_players(club, "Anna")
+    doc = renamed(golden("grosstarock", "readme-example"), "Anna", "anna")
+    sitting = import_sitting(club, doc, user=None)
+    assert sitting.seated_players()[0] == anna and club.players.count() == 3
+    as_the_club_writes_her = renamed(doc, "anna", "Anna")
+    stored = sitting_document(sitting)
+    assert (stored["players"], stored["deals"]) == (as_the_club_writes_her["players"], as_the_club_writes_her["deals"])
+    assert stored_result(sitting) == score_sitting(as_the_club_writes_her)
+
+
+def test_a_scorekeepers_import_finds_the_clubs_players_whatever_the_capitals() -> None:
+    club = make_club()
+    make_players(club, "ANNA", "bernd", "Carla")
+    sitting = import_sitting(club, golden("grosstarock", "readme-example"), user=None, new_players=False)
+    assert [p.display_name for p in sitting.seated_players()] == ["ANNA", "bernd", "Carla"]
+
+
+def test_a_sitting_naming_one_player_in_other_capitals_twice_is_refused() -> None:
+    club = make_club()
+    doc = renamed(golden("grosstarock", "readme-example"), "Bernd", "ANNA")
+    with pytest.raises(InvalidSitting) as refusal:
+        import_sitting(club, doc, user=None)
+    assert [str(p) for p in refusal.value.problems] == [
+        'players: "ANNA": the same name as "Anna": a club tells names apart whatever their capitals'
+    ]
+    assert not club.players.exists()

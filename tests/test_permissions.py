@@ -158,6 +158,7 @@ ROWS = [
     Row("sittings:export_xlsx", "get", "read", sitting_kwargs),
     Row("sittings:export_csv", "get", "read", sitting_kwargs),
     Row("sittings:score_sheet", "get", "read", sitting_kwargs),
+    Row("sittings:score_sheet_csv", "get", "read", sitting_kwargs),
     Row("sittings:import_template", "get", "read", lambda w: {**club_kwargs(w), "variant": "kosakeln"}),
     Row("sittings:import", "get", "scorekeeper", club_kwargs),
     Row("sittings:import", "post", "scorekeeper", club_kwargs, lambda w: {"file": upload("sitting.json", SITTING)}),

@@ -25,14 +25,6 @@ GROSS = {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}
 PLAYERS = ["Anna", "Bernd", "Carla"]
 
 
-@pytest.fixture
-def admin() -> tuple[Client, Any]:
-    club = make_club()
-    client = Client()
-    client.force_login(make_member(club, "ada", Membership.Role.ADMIN))
-    return client, club
-
-
 def twice(client: Client, url: str, data: dict[str, str]) -> tuple[Any, Any]:
     """The same form posted twice in a row; both answers, following the redirects."""
     return client.post(url, data, follow=True), client.post(url, data, follow=True)

@@ -51,3 +51,12 @@ def test_import_refuses_an_unknown_club_and_a_bad_document(tmp_path: Path) -> No
     with pytest.raises(SystemExit):
         call_command("import_sitting", str(EXAMPLE), "--club", "nowhere", stderr=StringIO())
     assert Sitting.objects.count() == 0
+
+
+def test_import_says_it_takes_a_document_or_a_workbook_told_apart_by_content() -> None:
+    from scoring.management.commands.import_sitting import Command
+
+    said = " ".join(Command().create_parser("manage.py", "import_sitting").format_help().split())
+    assert "sitting document (JSON)" in said
+    assert "sitting workbook (.xlsx)" in said
+    assert "by its content" in said

@@ -38,7 +38,9 @@ class PlayerForm(KeyedForm):
     display_name = forms.CharField(label=_("Display name"), max_length=4 * NAME_LENGTH, strip=False)
     active = forms.BooleanField(label=_("Active"), required=False, initial=True)
     initials_only = forms.BooleanField(
-        label=_("Initials only in public"), required=False, help_text=_("Public pages show only the initials.")
+        label=_("Initials only in public"),
+        required=False,
+        help_text=Player._meta.get_field("initials_only").help_text,
     )
 
     def __init__(self, *args: Any, club: Club, player: Player | None = None, **kwargs: Any) -> None:

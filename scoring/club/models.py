@@ -9,12 +9,13 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Length
+from django.db.models.functions import Length, Lower
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS
 from scoring.engine.base import CENTS
-from scoring.limits import CLUB_NAME_LENGTH, MOST_CENTS_PER_POINT, NAME_LENGTH, name_problem, normalise_name
+from scoring.limits import CLUB_NAME_LENGTH, MOST_CENTS_PER_POINT, NAME_LENGTH, name_key, name_problem, normalise_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -105,18 +106,46 @@ class Tariff(models.Model):
         return f"{self.club}: {self.variant} {self.cents_per_point} ct"
 
 
+def name_taken(name: str) -> str:
+    """The refusal of a name the club has already (``name`` as the club writes it)."""
+    return gettext("This club already has a player called %(name)s.") % {"name": name}
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def by_name(self) -> dict[str, Player]:
+        """These players by :func:`~scoring.limits.name_key` of their names: where every "find
+        or create" looks, so that "anna" finds the club's Anna."""
+        return {name_key(player.display_name): player for player in self}
+
+    def called(self, name: str) -> Player | None:
+        """The one of these players called ``name``, whatever the capitals, if there is one."""
+        return self.by_name().get(name_key(name))
+
+
 class Player(models.Model):
+    """A club's player. Two players of a club never share a name, whatever its capitals: the
+    services and the admin compare :func:`~scoring.limits.name_key` (every letter's case), and
+    the database refuses two names alike in lower case (on SQLite, whose ``lower()`` knows only
+    A to Z, that backs up the services for those letters)."""
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
     initials_only = models.BooleanField(
-        _("initials only in public"), default=False, help_text=_("Public pages show only the initials.")
+        _("initials only in public"),
+        default=False,
+        help_text=_(
+            "On a tournament's pages and exports (a public tournament, or any tournament of a public club), "
+            "visitors who are not members see only the initials; the club's other pages show the name."
+        ),
     )
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["display_name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "display_name"], name="player_name_unique_in_club"),
+            models.UniqueConstraint("club", Lower("display_name"), name="player_name_unique_in_club_ignoring_case"),
             models.CheckConstraint(
                 condition=Q(display_name__length__gte=1, display_name__length__lte=NAME_LENGTH)
                 & ~Q(display_name__startswith=" ")
@@ -132,11 +161,15 @@ class Player(models.Model):
         return self.display_name
 
     def clean(self) -> None:
-        """The admin's path to a name: normalised and checked as on every other path."""
+        """The admin's path to a name: normalised and checked as on every other path, also
+        against the club's other players' names, whatever the capitals."""
         self.display_name = normalise_name(self.display_name)
         problem = name_problem(self.display_name)
         if problem:
             raise ValidationError({"display_name": problem})
+        other = Player.objects.filter(club_id=self.club_id).exclude(pk=self.pk).called(self.display_name)
+        if other is not None:
+            raise ValidationError({"display_name": name_taken(other.display_name)})
 
 
 class Membership(models.Model):

@@ -16,7 +16,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from scoring.access import Role
-from scoring.limits import name_problem, normalise_name
+from scoring.club.models import name_taken
+from scoring.limits import name_key, name_problem, normalise_name
 from scoring.models import Club, Membership, Player, Tariff
 from scoring.spreadsheets.reader import ListedName, NameList, SpreadsheetProblem, UnreadableFile
 from scoring.submissions import Done, once
@@ -37,8 +38,8 @@ def save_player(
 ) -> Done[Player]:
     """Add a player to the club, or rename and (de)activate one. Old deals are unaffected.
 
-    The name is normalised as on every path (``scoring.limits``); a name the club already has
-    is refused, also when two admins add it at the same moment.
+    The name is normalised as on every path (``scoring.limits``); a name the club already has,
+    whatever its capitals, is refused, also when two admins add it at the same moment.
     """
     name = normalise_name(display_name)
     problem = name_problem(name)
@@ -46,11 +47,9 @@ def save_player(
         raise Refused(problem)
 
     def write() -> Player:
-        taken = club.players.filter(display_name=name)
-        if player is not None:
-            taken = taken.exclude(pk=player.pk)
-        if taken.exists():
-            raise Refused(gettext("This club already has a player called %(name)s.") % {"name": name})
+        other = club.players.called(name)
+        if other is not None and other != player:
+            raise Refused(name_taken(other.display_name))
         if player is None:
             return Player.objects.create(club=club, display_name=name, active=active, initials_only=initials_only)
         player.display_name = name
@@ -62,7 +61,7 @@ def save_player(
     try:
         return once(club, key, write)
     except IntegrityError:
-        raise Refused(gettext("This club already has a player called %(name)s.") % {"name": name}) from None
+        raise Refused(name_taken(name)) from None
 
 
 def set_member(club: Club, *, username: str, role: str, password: str = "") -> Membership:
@@ -149,20 +148,25 @@ def checked_names(names: NameList) -> list[tuple[str, ListedName]]:
 def import_players(club: Club, names: NameList, *, key: str = "") -> PlayersImported:
     """Add every name of the list the club does not know (whatever its case), all or nothing;
     known names are left as they are. A new player is active unless the list says otherwise, and
-    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing."""
+    listed publicly by initials only where it says so. The form's ``key`` sent again adds nothing.
+
+    Which names are known is decided inside the write's transaction, so that a name another
+    import added meanwhile counts as known rather than being added twice."""
     listed = checked_names(names)
-    known = {name.casefold(): name for name in club.players.values_list("display_name", flat=True)}
-    new = [(name, item) for name, item in listed if name.casefold() not in known]
+    imported = PlayersImported((), tuple(name for name, _item in listed))  # what a repeated send says
 
     def write() -> None:
+        nonlocal imported
+        known = club.players.by_name()
+        new = [(name, item) for name, item in listed if name_key(name) not in known]
         Player.objects.bulk_create(
             Player(
                 club=club, display_name=name, active=item.active is not False, initials_only=item.initials_only is True
             )
             for name, item in new
         )
+        already = tuple(known[name_key(name)].display_name for name, _item in listed if name_key(name) in known)
+        imported = PlayersImported(tuple(name for name, _item in new), already)
 
-    if not once(club, key, write).first:
-        return PlayersImported((), tuple(name for name, _item in listed))
-    already = tuple(known[name.casefold()] for name, _item in listed if name.casefold() in known)
-    return PlayersImported(tuple(name for name, _item in new), already)
+    once(club, key, write)
+    return imported

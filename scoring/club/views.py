@@ -24,7 +24,7 @@ from scoring.club.services import (
 from scoring.models import Club, Membership, Player
 from scoring.sittings.results import sittings_of
 from scoring.spreadsheets.reader import UnreadableFile
-from scoring.submissions import KeyedForm, new_key
+from scoring.submissions import DAMAGED, KeyedForm, new_key
 
 
 @require_GET
@@ -106,7 +106,7 @@ def player_deactivate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """An inactive player keeps every score but is no longer offered for new sittings."""
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     player = get_object_or_404(Player, pk=pk, club=club)
-    save_player(club, player=player, display_name=player.display_name, active=False)
+    save_player(club, player=player, display_name=player.display_name, active=False, initials_only=player.initials_only)
     messages.success(request, _("%(name)s is no longer active.") % {"name": player.display_name})
     return redirect("club:players", slug=club.slug)
 
@@ -160,7 +160,7 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     form = KeyedForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest(_("The form is damaged: load the page again."))
+        return HttpResponseBadRequest(str(DAMAGED))
     membership = club.memberships.select_related("user").filter(pk=pk).first()
     if membership is not None and membership.user == request.user:
         messages.error(request, _("You cannot remove yourself; ask another club admin."))

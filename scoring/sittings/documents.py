@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scoring.engine import FieldSpec, Variant
+from scoring.engine import VARIANTS, FieldSpec, Variant
 from scoring.limits import normalise_name
 
 
 def _convert(deal: Mapping[str, Any], variant: Variant, one: Callable[[Any], Any]) -> dict[str, Any]:
+    """The deal with every player it names passed through ``one``: the dealer, who sits out, the
+    variant's player fields, the keys of its points fields (card points) and its items' player
+    fields. What a deal could not hold there is left as it is, for the reader to refuse."""
     out = dict(deal)
     for key in ("dealer", "sitting_out"):
         if key in out:
@@ -23,15 +26,19 @@ def _convert(deal: Mapping[str, Any], variant: Variant, one: Callable[[Any], Any
     for key, spec in variant.deal_fields.items():
         if key in out and spec.kind == "player":
             out[key] = one(out[key])
-        elif key in out and spec.kind == "points":
+        elif key in out and spec.kind == "points" and isinstance(out[key], dict):
             out[key] = {str(one(who)): points for who, points in out[key].items()}
     for listed, types in (("declarations", variant.declaration_types), ("events", variant.event_types)):
-        if listed in out:
-            out[listed] = [_convert_item(item, types.get(item.get("type"), {}), one) for item in out[listed]]
+        if isinstance(out.get(listed), list):
+            out[listed] = [_convert_item(item, types, one) for item in out[listed]]
     return out
 
 
-def _convert_item(item: Mapping[str, Any], spec: Mapping[str, FieldSpec], one: Callable[[Any], Any]) -> dict[str, Any]:
+def _convert_item(item: object, types: Mapping[str, Mapping[str, FieldSpec]], one: Callable[[Any], Any]) -> object:
+    if not isinstance(item, dict):
+        return item
+    kind = item.get("type")
+    spec = types.get(kind, {}) if isinstance(kind, str) else {}
     players = {key for key, field in spec.items() if field.kind == "player"}
     return {key: one(value) if key in players else value for key, value in item.items()}
 
@@ -49,34 +56,26 @@ def deal_by_name(data: Mapping[str, Any], variant: Variant, players: Sequence[st
 
 def with_normalised_names(doc: object) -> object:
     """A sitting document with every player's name normalised (``scoring.limits``) wherever it
-    stands: in ``players`` and wherever a deal names a player of that list. Anything that is not
-    a well-formed list of names is left as it is, for the reader to refuse."""
+    stands: in ``players`` and wherever a deal names a player of that list, as the variant's
+    fields say. Anything that is not a well-formed list of names, or of no known variant, is left
+    as it is, for the reader to refuse."""
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
         return doc
+    variant = VARIANTS.get(doc["variant"]) if isinstance(doc.get("variant"), str) else None
     names = {raw: normalise_name(raw) for raw in doc["players"] if isinstance(raw, str)}
-    if all(raw == name for raw, name in names.items()):
+    if variant is None or all(raw == name for raw, name in names.items()):
         return doc
 
     def rename(value: Any) -> Any:
         return names.get(value, value) if isinstance(value, str) else value
 
-    def deal(raw: Any) -> Any:
-        if not isinstance(raw, dict):
-            return raw
-        out = {key: rename(value) for key, value in raw.items()}
-        if isinstance(raw.get("card_points"), dict):
-            out["card_points"] = {rename(who): points for who, points in raw["card_points"].items()}
-        for listed in ("declarations", "events"):
-            if isinstance(raw.get(listed), list):
-                out[listed] = [
-                    {key: rename(value) for key, value in item.items()} if isinstance(item, dict) else item
-                    for item in raw[listed]
-                ]
-        return out
-
     deals = doc.get("deals")
     return {
         **doc,
         "players": [rename(raw) for raw in doc["players"]],
-        **({"deals": [deal(raw) for raw in deals]} if isinstance(deals, list) else {}),
+        **(
+            {"deals": [_convert(raw, variant, rename) if isinstance(raw, dict) else raw for raw in deals]}
+            if isinstance(deals, list)
+            else {}
+        ),
     }

@@ -42,7 +42,7 @@ from scoring.engine.base import MOST_POINTS
 from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
 from scoring.ledger.models import money_terms
-from scoring.limits import FORM_KEY, REASON_LENGTH, name_problem, text_problem
+from scoring.limits import REASON_LENGTH, damaged_key, name_key, name_problem, text_problem
 from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import describe_differences, sat_out, sitting_document, stored_result
@@ -110,31 +110,47 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
     """Store a whole sitting document, all or nothing; the form's ``key`` sent again returns the
     sitting the first send imported.
 
-    Players are matched by display name within the club and created when missing (with
-    ``new_players``: a scorekeeper's import, who may not add players, is refused instead); names
-    are normalised first, as on every path ("  Anna  " is Anna), and a name the club could not
-    keep is refused. Options the document leaves out take the engine's defaults (not the club's),
-    so the stored sitting scores exactly as the document does. Its money terms (tariff, sheet fee,
-    pot rule) are the club's at the moment of the import.
+    Players are matched by name within the club whatever the capitals ("anna" is the club's Anna,
+    and the sitting names her Anna), and created when missing (with ``new_players``: a
+    scorekeeper's import, who may not add players, is refused instead); names are normalised
+    first, as on every path ("  Anna  " is Anna), and a name the club could not keep, or two
+    names the club would take for one player, are refused. Options the document leaves out take
+    the engine's defaults (not the club's), so the stored sitting scores exactly as the document
+    does. Which players the club has is read inside the write, beside the players it adds. Its
+    money terms (tariff, sheet fee, pot rule) are the club's at the moment of the import.
     """
     doc = with_normalised_names(doc)
     checked = read_sitting(doc)
     assert isinstance(doc, dict)
     bad = [(name, problem) for name in checked.players if (problem := name_problem(name))]
-    if not new_players:
-        known = set(club.players.filter(display_name__in=checked.players).values_list("display_name", flat=True))
-        unknown = "not a player of the club: a club admin adds players first"
-        bad += [(name, unknown) for name in checked.players if name not in known]
+    first: dict[str, str] = {}
+    for name in checked.players:
+        if first.setdefault(name_key(name), name) != name:
+            same = f"the same name as {show(first[name_key(name)])}: a club tells names apart whatever their capitals"
+            bad.append((name, same))
     if bad:
         raise InvalidSitting([Problem(None, "players", f"{show(name)}: {problem}") for name, problem in bad])
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
     scored = score(checked)
 
     def write() -> Sitting:
-        players = [Player.objects.get_or_create(club=club, display_name=name)[0] for name in checked.players]
+        known = club.players.by_name()
+        if not new_players:
+            unknown = "not a player of the club: a club admin adds players first"
+            missing = [name for name in checked.players if name_key(name) not in known]
+            if missing:
+                raise InvalidSitting([Problem(None, "players", f"{show(name)}: {unknown}") for name in missing])
+        players = [
+            known.get(name_key(name)) or Player.objects.create(club=club, display_name=name) for name in checked.players
+        ]
+        kept = [player.display_name for player in players]
+        variant, deals, result = checked.variant, doc["deals"], scored
+        if kept != list(checked.players):  # the club writes some of the names with other capitals
+            deals = [deal_by_name(deal_by_index(raw, variant, checked.players), variant, kept) for raw in deals]
+            result = score(read_sitting({**doc, "players": kept, "deals": deals}))
         sitting = Sitting.objects.create(
             club=club,
-            variant=checked.variant.key,
+            variant=variant.key,
             options=checked.options.as_dict(),
             date=date,
             created_by=acting(user),
@@ -143,17 +159,17 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
         )
         _seat(sitting, players)
         now = timezone.now()
-        deals = DealRevision.objects.bulk_create(
+        revisions = DealRevision.objects.bulk_create(
             DealRevision(
                 sitting=sitting,
                 number=number,
-                data=deal_by_index(raw, checked.variant, checked.players),
+                data=deal_by_index(raw, variant, kept),
                 entered_by=acting(user),
                 entered_at=now,
             )
-            for number, raw in enumerate(doc["deals"], start=1)
+            for number, raw in enumerate(deals, start=1)
         )
-        _write_rows(sitting, deals, scored.deals, players)
+        _write_rows(sitting, revisions, result.deals, players)
         return sitting
 
     imported = once(club, _checked_key(key), write).result
@@ -432,7 +448,7 @@ def _require_reason(reason: str) -> str:
 
 def _checked_key(key: str) -> str:
     """A form's one-time key as sent; a damaged one is refused, never stored."""
-    if key and not FORM_KEY.fullmatch(key):
+    if damaged_key(key):
         raise refuse("the form is damaged: load the page again", "key")
     return key
 

@@ -15,4 +15,5 @@ urlpatterns = [
     path("<id:pk>/export.xlsx", views.export_xlsx, name="export_xlsx"),
     path("<id:pk>/export.csv", views.export_csv, name="export_csv"),
     path("<id:pk>/sheet.xlsx", views.score_sheet, name="score_sheet"),
+    path("<id:pk>/sheet.csv", views.score_sheet_csv, name="score_sheet_csv"),
 ]

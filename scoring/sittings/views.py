@@ -149,7 +149,19 @@ def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
 def score_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """A blank score sheet for the next deals of the sitting, to print and fill in."""
     sitting, _access = get_sitting_for_user(request, slug, pk)
-    return workbook_response([blank_sheet(sitting)], f"{_filename(sitting)}-{_('score-sheet')}")
+    return workbook_response([blank_sheet(sitting)], _score_sheet_filename(sitting))
+
+
+@require_GET
+@club_view
+def score_sheet_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
+    """The blank score sheet as a CSV."""
+    sitting, _access = get_sitting_for_user(request, slug, pk)
+    return csv_response(blank_sheet(sitting), _score_sheet_filename(sitting))
+
+
+def _score_sheet_filename(sitting: Sitting) -> str:
+    return f"{_filename(sitting)}-{_('score-sheet')}"
 
 
 @require_http_methods(["GET", "POST"])

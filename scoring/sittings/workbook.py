@@ -16,7 +16,7 @@ row and column; every problem of the scoring by deal and field.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -46,6 +46,7 @@ from scoring.spreadsheets.reader import (
     Workbook,
     date_cell,
     read_rows,
+    title_key,
     whole_cell,
     yes_or_no_cell,
 )
@@ -71,7 +72,6 @@ ITEM_FIELDS = {
     "announced": _("Announced"),
     "before_trick": _("Before trick"),
 }
-WHOLE_ITEM_FIELDS = frozenset({"count", "before_trick"})
 SETTINGS = {"variant": _("The game."), "date": _("The day of the sitting.")}
 SEAT = "seat_%d"
 SEAT_WORD = _("seat %(seat)s")
@@ -164,25 +164,32 @@ def deal_values(variant: Variant, deal: Mapping[str, Any], players: Sequence[str
     return values
 
 
-def distinct(titles: Sequence[str]) -> list[str]:
-    """Column titles made unique (a player may be called like a column): ``Anna (2)``."""
-    seen: set[str] = set()
+def distinct(titles: Sequence[str], taken: Iterable[str] = ()) -> list[str]:
+    """Titles of the columns named after players, made distinct as the import compares titles
+    (``title_key``: ignoring case) from ``taken`` and from each other: a player called like a
+    column, in any language, gets ``Geber (2)``."""
+    seen = {title_key(title) for title in taken}
     out = []
     for title in titles:
         candidate, number = title, 1
-        while candidate in seen:
+        while title_key(candidate) in seen:
             number += 1
             candidate = f"{title} ({number})"
-        seen.add(candidate)
+        seen.add(title_key(candidate))
         out.append(candidate)
     return out
 
 
 def deals_sheet(variant: Variant, doc: Mapping[str, Any], result: Mapping[str, Any]) -> Sheet:
+    """The Deals sheet. The import reads its first columns (``deal_columns``); each player's game
+    points and running total are titled so that no title the import reads, in any language, is
+    taken for them (they are not read back)."""
     players = doc["players"]
+    columns = deal_columns(variant, players)
     pots = [capfirst(gettext(variant.pot_word(pot))) for pot in variant.pots]
     totals_of = [gettext("Total %(name)s") % {"name": name} for name in players]
-    header = distinct([*deal_columns(variant, players), *players, *totals_of, *pots])
+    read = [title for column in deal_field_columns(variant, players) for title in column.titles]
+    header = [*columns, *distinct([*players, *totals_of], taken=[*read, *columns, *pots]), *pots]
 
     def rows() -> Iterator[list[object]]:
         running = dict.fromkeys(players, 0)
@@ -200,15 +207,32 @@ def deals_sheet(variant: Variant, doc: Mapping[str, Any], result: Mapping[str, A
     return Sheet(str(DEALS), header, rows())
 
 
-def item_keys(variant: Variant) -> list[str]:
-    """The item fields the variant's declarations and events use, in the Items sheet's order."""
-    used = {key for types in (variant.declaration_types, variant.event_types) for f in types.values() for key in f}
-    return [key for key in ITEM_FIELDS if key in used]
+def item_fields(variant: Variant) -> dict[str, list[FieldSpec]]:
+    """The item fields the variant's declarations and events use, in the Items sheet's order (the
+    known ones first, then any other in the variant's order), each with its specs by type."""
+    used: dict[str, list[FieldSpec]] = {}
+    for types in (variant.declaration_types, variant.event_types):
+        for fields in types.values():
+            for key, spec in fields.items():
+                used.setdefault(key, []).append(spec)
+    order = [key for key in ITEM_FIELDS if key in used] + [key for key in used if key not in ITEM_FIELDS]
+    return {key: used[key] for key in order}
+
+
+def item_title(key: str) -> str | Promise:
+    """An item field's column title: its word, or its key where the site knows no word for it (a
+    new variant's field), so that nothing an item holds is left out of the sheet."""
+    return ITEM_FIELDS.get(key, key)
+
+
+def counts(spec: FieldSpec) -> bool:
+    """Whether a field holds whole numbers: a count, or a choice of numbers (a doubling, a trick)."""
+    return spec.kind == "whole" or (spec.kind == "choice" and all(isinstance(c, int) for c in spec.choices))
 
 
 def items_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
-    keys = item_keys(variant)
-    header = [str(DEAL), str(LIST), str(TYPE), *(str(ITEM_FIELDS[key]) for key in keys)]
+    keys = list(item_fields(variant))
+    header = [str(DEAL), str(LIST), str(TYPE), *(str(item_title(key)) for key in keys)]
 
     def rows() -> Iterator[list[object]]:
         for number, deal in enumerate(doc["deals"], start=1):
@@ -299,7 +323,8 @@ def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS) -> Sheet:
     players = [p.display_name for p in sitting.seated_players()]
     if sitting.deals_due is not None:
         deals = max(sitting.deals_due - sitting.deal_count, 0)
-    header = distinct([*deal_columns(variant, players), str(_("Declarations and events")), *players])
+    fields = [*deal_columns(variant, players), str(_("Declarations and events"))]
+    header = [*fields, *distinct(players, taken=fields)]
     rows = ([number, dealer, out] for number, dealer, out in deals_ahead(sitting, deals))
     return Sheet(str(_("Score sheet")), header, rows, printing=Printing(landscape=len(header) > 8))
 
@@ -451,13 +476,15 @@ def deal_field_columns(variant: Variant, players: Sequence[str]) -> list[Column]
     ]
     for key, spec in variant.deal_fields.items():
         if spec.kind == "points":
-            for seat, name in enumerate(players, start=1):
-                by_name = [f"{label} {name}" for label in titles(spec.label)]
+            by_name = [[f"{label} {name}" for label in titles(spec.label)] for name in players]
+            named = {title_key(title) for mine in by_name for title in mine}
+            for seat, mine in enumerate(by_name, start=1):
+                # A player called "seat 2" takes that title: the seat's own title gives way.
                 by_seat = [f"{label} {seat_word}" for label in titles(spec.label) for seat_word in seat_words(seat)]
-                columns.append(Column(f"{key}.{seat}", by_name + by_seat, WHOLE))
+                columns.append(Column(f"{key}.{seat}", mine + [t for t in by_seat if title_key(t) not in named], WHOLE))
         elif spec.kind == "flag":
             columns.append(Column(key, titles(spec.label), BOOL, default=spec.default))
-        elif spec.kind == "whole" or (spec.kind == "choice" and all(isinstance(c, int) for c in spec.choices)):
+        elif counts(spec):
             required = spec.default is REQUIRED
             columns.append(Column(key, titles(spec.label), WHOLE, required=required))
         else:
@@ -512,12 +539,14 @@ def read_items(workbook: Workbook, variant: Variant, deals: list[dict[str, Any]]
     missing or empty: deals without items)."""
     if not any(name.casefold() in (t.casefold() for t in titles(ITEMS)) for name in workbook.sheet_names):
         return
-    keys = item_keys(variant)
     columns = [
         Column("number", titles(DEAL), WHOLE, required=True),
         Column("list", titles(LIST), TEXT, required=True),
         Column("type", titles(TYPE), TEXT, required=True),
-        *(Column(key, titles(ITEM_FIELDS[key]), WHOLE if key in WHOLE_ITEM_FIELDS else ANY) for key in keys),
+        *(
+            Column(key, titles(item_title(key)), WHOLE if all(counts(spec) for spec in specs) else ANY)
+            for key, specs in item_fields(variant).items()
+        ),
     ]
     lists = {said.casefold(): listed for listed, title in LISTS.items() for said in [listed, *titles(title)]}
     for row in read_rows(workbook, titles(ITEMS), columns):

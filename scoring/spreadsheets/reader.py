@@ -442,7 +442,9 @@ class CellProblem(Exception):
     (``whole_cell``, ``yes_or_no_cell``, ``date_cell``) raise it for sheets read by hand."""
 
 
-def _title_key(text: object) -> str:
+def title_key(text: object) -> str:
+    """How a column's title is compared with the titles a :class:`Column` accepts: ignoring case
+    and runs of spaces."""
     return " ".join(str(text).split()).casefold()
 
 
@@ -474,7 +476,7 @@ class _Reader:
         self.csv = csv
         self.problems: list[SpreadsheetProblem] = []
         self.left_out = 0
-        self.by_title = {_title_key(title): column for column in columns for title in column.titles}
+        self.by_title = {title_key(title): column for column in columns for title in column.titles}
         self.positions: list[tuple[int, Column]] = []
         self.where: dict[str, tuple[str, str]] = {}
 
@@ -522,7 +524,7 @@ class _Reader:
         for number, cells in rows:
             if number > HEADER_SEARCH:
                 break
-            if any(self.by_title.get(_title_key(c.value)) for c in cells if isinstance(c.value, str)):
+            if any(self.by_title.get(title_key(c.value)) for c in cells if isinstance(c.value, str)):
                 header = (number, cells)
                 break
         if header is None:
@@ -537,7 +539,7 @@ class _Reader:
         for index, cell in enumerate(cells):
             if not isinstance(cell.value, str):
                 continue
-            column = self.by_title.get(_title_key(cell.value))
+            column = self.by_title.get(title_key(cell.value))
             if column is None:
                 continue
             title = cell.value.strip()
@@ -550,7 +552,7 @@ class _Reader:
             self.where[column.key] = (get_column_letter(index + 1), title)
         for column in self.columns:
             if column.required and column.key not in seen:
-                also = [t for t in column.titles[1:] if _title_key(t) != _title_key(column.titles[0])]
+                also = [t for t in column.titles[1:] if title_key(t) != title_key(column.titles[0])]
                 hint = f" (also accepted: {', '.join(also)})" if also else ""
                 self.add(number, None, None, f"no column {column.titles[0]}{hint}")
         if self.problems:
@@ -717,9 +719,9 @@ def yes_or_no_cell(value: object) -> bool:
 
 def _choice(value: object, column: Column) -> object:
     text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
-    wanted = _title_key(text)
+    wanted = title_key(text)
     for key, result in column.choices.items():
-        if _title_key(key) == wanted:
+        if title_key(key) == wanted:
             return result
     listed = list(column.choices)
     shown = ", ".join(listed[:12]) + (", …" if len(listed) > 12 else "")
@@ -731,9 +733,9 @@ def _choice(value: object, column: Column) -> object:
 
 def _find_sheet(workbook: Workbook, sheet: str | Sequence[str]) -> Any:
     wanted = [sheet] if isinstance(sheet, str) else list(sheet)
-    keys = {_title_key(name) for name in wanted}
+    keys = {title_key(name) for name in wanted}
     for worksheet in workbook.book.worksheets:
-        if _title_key(worksheet.title) in keys:
+        if title_key(worksheet.title) in keys:
             return worksheet
     has = ", ".join(workbook.sheet_names)
     raise _refuse(f"the workbook has no sheet {wanted[0]} (it has: {has})")
@@ -925,11 +927,11 @@ def _filled(cells: Sequence[Any]) -> bool:
 
 def _has_header(rows: Sequence[tuple[int, Sequence[Any]]]) -> bool:
     """Whether the first non-empty row holds a known title of the name list."""
-    titles = {_title_key(t) for t in (*NAME_TITLES, *ACTIVE_TITLES, *INITIALS_TITLES)}
+    titles = {title_key(t) for t in (*NAME_TITLES, *ACTIVE_TITLES, *INITIALS_TITLES)}
     for _, cells in rows[:HEADER_SEARCH]:
         texts = [c.value for c in cells if c.value is not None and str(c.value).strip()]
         if texts:
-            return any(isinstance(v, str) and _title_key(v) in titles for v in texts)
+            return any(isinstance(v, str) and title_key(v) in titles for v in texts)
     return False
 
 

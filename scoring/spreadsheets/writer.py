@@ -374,8 +374,6 @@ class _XlsxCells:
                 out.append(_naive(value, self.tz, place, index))
             elif isinstance(value, dt.date | dt.timedelta) or (isinstance(value, dt.time) and value.tzinfo is None):
                 out.append(value)
-            elif isinstance(value, str):
-                out.append(self.text(str(value), index))
             else:
                 raise _refused(value, place, index)
         return out
@@ -443,7 +441,8 @@ def write_csv(sheet: Sheet, out: TextIO, *, decimal_comma: bool, tz: dt.tzinfo |
     ``12,50``; otherwise ``,`` and ``12.50``. Dates are ISO (``2026-11-30``, ``2026-11-30
     19:30:00``), booleans ``TRUE``/``FALSE``, money and :class:`Number` columns with their places
     (without thousands separators, so every program reads them back), texts that could be taken
-    for a formula with a leading apostrophe. Lines end with CRLF, as Excel writes them.
+    for a formula with a leading apostrophe. A row shorter than the header gets empty fields, so
+    every line has as many as the header. Lines end with CRLF, as Excel writes them.
     """
     out.write(BOM)
     writer = csv.writer(out, delimiter=";" if decimal_comma else ",", lineterminator="\r\n")
@@ -455,7 +454,8 @@ def write_csv(sheet: Sheet, out: TextIO, *, decimal_comma: bool, tz: dt.tzinfo |
         place.row += 1
         if len(values) > width:
             raise ValueError(place.error(width, f"the row has {len(values)} values for {width} columns"))
-        writer.writerow([_csv_value(value, formats[i], decimal_comma, tz, place, i) for i, value in enumerate(values)])
+        fields = [_csv_value(value, formats[i], decimal_comma, tz, place, i) for i, value in enumerate(values)]
+        writer.writerow(fields + [""] * (width - len(fields)))
 
 
 def _csv_text(value: str, place: _Place, index: int) -> str:

@@ -328,7 +328,7 @@ def read_table(
         )
     if state == DRAWN and deals:
         check.add(where, "a drawn round has no deals yet")
-    written = normalised(table)
+    written = normalised(table, variant)
     try:
         read_sitting(
             {"variant": variant.key, "players": written["players"], "options": dict(options), "deals": written["deals"]}
@@ -357,9 +357,11 @@ def check_document(doc: object) -> tuple[Variant, list[int], dict[str, Any], lis
     return variant, sizes, options, entrants
 
 
-def normalised(table: Mapping[str, Any]) -> dict[str, Any]:
+def normalised(table: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
     """A table's players and deals with every name normalised wherever it stands."""
-    doc = with_normalised_names({"players": list(table["players"]), "deals": list(table.get("deals", []))})
+    doc = with_normalised_names(
+        {"variant": variant.key, "players": list(table["players"]), "deals": list(table.get("deals", []))}
+    )
     assert isinstance(doc, dict)
     return doc
 
@@ -426,7 +428,7 @@ def store_round(
     )
     variant = tournament.rules
     for index, table in enumerate(raw["tables"], start=1):
-        written = normalised(table)
+        written = normalised(table, variant)
         kept = [players[name.casefold()].display_name for name in written["players"]]
         deals = [deal_by_name(deal_by_index(d, variant, written["players"]), variant, kept) for d in written["deals"]]
         sitting = import_sitting(

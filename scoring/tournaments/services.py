@@ -21,7 +21,7 @@ from scoring.club.models import Club, Player
 from scoring.club.services import Refused, checked_names
 from scoring.engine import VARIANTS
 from scoring.engine.reading import Reader, read_options
-from scoring.limits import name_problem, normalise_name
+from scoring.limits import name_key, name_problem, normalise_name
 from scoring.sittings.services import User, acting, start_sitting
 from scoring.spreadsheets.reader import NameList
 from scoring.submissions import once
@@ -138,8 +138,9 @@ def _refuse_if_closed(tournament: Tournament) -> None:
 def add_entrant(
     tournament: Tournament, *, player: Player | None = None, name: str = "", group: str = "", key: str = ""
 ) -> Entrant:
-    """Enter a club player, or a guest by name (a club player is made for him). The start number
-    is the next one, never reused; an entrant joins at the next round that is drawn."""
+    """Enter a club player, or a guest by name (the club's player of that name whatever its
+    capitals, or one made for him). The start number is the next one, never reused; an entrant
+    joins at the next round that is drawn."""
     _refuse_if_closed(tournament)
     if player is None:
         name = normalise_name(name)
@@ -149,7 +150,7 @@ def add_entrant(
 
     def write() -> Entrant:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        who = player or Player.objects.get_or_create(club=locked.club, display_name=name)[0]
+        who = player or locked.club.players.called(name) or Player.objects.create(club=locked.club, display_name=name)
         if locked.entrants.filter(player=who).exists():
             raise Refused(gettext("%(name)s has entered already.") % {"name": who.display_name})
         if locked.entrants.count() >= MOST_ENTRANTS:
@@ -171,12 +172,12 @@ def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -
 
     def write() -> None:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        known = {p.display_name.casefold(): p for p in club.players.all()}
+        known = club.players.by_name()
         entered = set(locked.entrants.values_list("player_id", flat=True))
         top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
         for name, _item in listed:
-            player = known.get(name.casefold()) or Player.objects.create(club=club, display_name=name)
-            known[name.casefold()] = player
+            player = known.get(name_key(name)) or Player.objects.create(club=club, display_name=name)
+            known[name_key(name)] = player
             if player.pk not in entered:
                 top += 1
                 Entrant.objects.create(tournament=locked, player=player, start_number=top)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import multiprocessing
 import random
+import re
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -16,17 +18,19 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.engine import VARIANTS, read_sitting, score_sitting
+from scoring.engine import VARIANTS, FieldSpec, Variant, read_sitting, score_sitting
+from scoring.engine.base import player
 from scoring.models import Membership, Sitting
-from scoring.samples import random_sitting
+from scoring.samples import NAMES, random_sitting
 from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import import_sitting
-from scoring.sittings.workbook import document_sheets
-from scoring.spreadsheets.reader import UnreadableFile
+from scoring.sittings.workbook import ITEM_FIELDS, deal_field_columns, document_sheets, seat_words, titles
+from scoring.spreadsheets.reader import UnreadableFile, title_key
 from scoring.spreadsheets.writer import write_xlsx
 
-from ..factories import golden, golden_documents, make_club, make_member, renamed
+from ..factories import golden, golden_documents, make_club, make_member, registered, renamed
+from ..test_seventh_variant import Zwicker
 
 GENERATED = 2000
 
@@ -71,15 +75,27 @@ def test_generated_sittings_of_every_variant_come_back_from_their_workbook_uncha
 @pytest.mark.parametrize("example", golden_documents(), ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
 @pytest.mark.parametrize("language", ["en", "de", "da"])
 def test_export_import_export_gives_the_same_inputs_scores_and_cells(example: Path, language: str) -> None:
+    export_import_export(golden(example.parent.name, example.name[:-8]), language)
+
+
+def stored_and_viewed(doc: dict[str, Any]) -> tuple[Sitting, Client]:
+    """The sitting stored in a new club, and a client signed in as Vera, a viewer of that club."""
     club = make_club()
+    sitting = import_sitting(club, doc, user=None)
     client = Client()
     client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
-    original = import_sitting(club, golden(example.parent.name, example.name[:-8]), user=None)
+    return sitting, client
+
+
+def export_import_export(doc: dict[str, Any], language: str) -> None:
+    """Store the sitting, export it from its page, import that and export again: the same inputs,
+    the same scores and the same cells."""
+    original, client = stored_and_viewed(doc)
     first = client.get(original.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
     assert first.status_code == 200
     first_bytes = b"".join(first.streaming_content)  # type: ignore[attr-defined]
     with translation.override(language):
-        back = import_sitting(club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
+        back = import_sitting(original.club, read_sitting_file(first_bytes, max_bytes=10**7), user=None)
     assert same_sitting(sitting_document(original), sitting_document(back))
     assert stored_result(back) == stored_result(original)
     second = client.get(back.get_absolute_url() + "export.xlsx", headers={"accept-language": language})
@@ -87,27 +103,145 @@ def test_export_import_export_gives_the_same_inputs_scores_and_cells(example: Pa
     assert cells(first_bytes) == cells(second_bytes)
 
 
+CALLED_LIKE_COLUMNS = {
+    "droggn/four-at-the-table": {"Ida": "dealer", "Grete": "Geber", "Bernd": "SPIEL", "Anna": "Kontra"},
+    "danish_tarok/four-at-the-table": {
+        "Bernd": "Platz 2",  # at seat 1: his card points are titled like seat 2's in the empty workbook
+        "Hans": "Total",
+        "Franz": "king pot",
+        "Dieter": "Card points Total",  # his game points would be titled like Total's card points
+    },
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("example", list(CALLED_LIKE_COLUMNS))
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_players_called_like_a_column_in_any_language_come_back_from_the_workbook(example: str, language: str) -> None:
+    variant, name = example.split("/")
+    doc = golden(variant, name)
+    for old, new in CALLED_LIKE_COLUMNS[example].items():
+        doc = renamed(doc, old, new)
+    export_import_export(doc, language)
+
+
+def called_like_columns(key: str) -> list[str]:
+    """Names taken from the Deals sheet's titles in every language: the columns the import reads
+    (card points of "Anna" and of "seat 2" among them), the seats, the pots and the totals."""
+    variant = VARIANTS[key]
+    found = [title for column in deal_field_columns(variant, NAMES[:4]) for title in column.titles]
+    found += [word for seat in range(1, 5) for word in seat_words(seat)]
+    found += [title for pot in variant.pots for title in titles(variant.pot_word(pot))]
+    found += [title % {"name": name} for title in titles("Total %(name)s") for name in ("", "Anna")]
+    unique = {title_key(name): name.strip() for name in found}
+    return list(unique.values())
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_sitting_comes_back_from_its_workbook_whatever_its_players_are_called(key: str, language: str) -> None:
+    variant = VARIANTS[key]
+    names = called_like_columns(key)
+    size = max(variant.table_sizes)
+    rng = random.Random(key)
+    for start in range(0, len(names), size):
+        table = (names[start : start + size] + [n for n in NAMES if n not in names])[:size]
+        doc = {**random_sitting(rng, key, deals=4, players=table), "date": "2026-11-30"}
+        with translation.override(language):
+            back = read_sitting_file(workbook_of(doc), max_bytes=10**7)
+        assert same_sitting(doc, back), table
+
+
+class ZwickerWithStakes(Zwicker):
+    """Made up: Zwicker whose zwick says how many tricks it was worth, under a key of its own
+    that no title is known for."""
+
+    key = "zwicker_stakes"
+    event_types = {"zwick": {"player": player(), "stake": FieldSpec("count", "whole", low=1, high=9, default=1)}}
+
+
+def test_an_item_field_no_title_is_known_for_goes_out_under_its_key_and_comes_back() -> None:
+    deal = {"dealer": "Anna", "declarer": "Bernd", "contract": "solo", "declarer_points": 20, "tricks": 2}
+    doc = {
+        "variant": "zwicker_stakes",
+        "players": ["Anna", "Bernd", "Carla"],
+        "options": {},
+        "date": "2026-11-30",
+        "deals": [{**deal, "events": [{"type": "zwick", "player": "Carla", "stake": 3}]}],
+    }
+    with registered(ZwickerWithStakes()):
+        data = workbook_of(doc)
+        items = list(openpyxl.load_workbook(io.BytesIO(data))["Items"].iter_rows(values_only=True))
+        assert items == [("Deal", "List", "Type", "Player", "stake"), (1, "event", "Zwick", "Carla", 3)]
+        assert same_sitting(read_sitting_file(data, max_bytes=10**7), doc)
+
+
 def cells(data: bytes) -> dict[str, list[list[Any]]]:
     book = openpyxl.load_workbook(io.BytesIO(data))
     return {sheet.title: [[cell.value for cell in row] for row in sheet.iter_rows()] for sheet in book.worksheets}
 
 
+NUMBER_IN_TEXT = re.compile(r"\s*[+\-\u2212]?\d+([.,]\d+)?\s*")
+
+
+def whole_numbered(spec: FieldSpec) -> bool:
+    return spec.kind == "whole" or (spec.kind == "choice" and all(isinstance(c, int) for c in spec.choices))
+
+
+def numeric_columns(variant: Variant, players: list[str]) -> dict[str, set[str]]:
+    """Each sheet's columns that hold only numbers (or nothing), by their English titles."""
+    deals = {"Deal", *players, *(f"Total {name}" for name in players), *(variant.pot_word(p) for p in variant.pots)}
+    for spec in variant.deal_fields.values():
+        if spec.kind == "points":
+            deals |= {f"{spec.label} {name}" for name in players}
+        elif whole_numbered(spec):
+            deals.add(str(spec.label))
+    item_specs = [f for types in (variant.declaration_types, variant.event_types) for f in types.values()]
+    items = {"Deal"} | {
+        str(title)
+        for key, title in ITEM_FIELDS.items()
+        if any(key in f for f in item_specs) and all(whole_numbered(f[key]) for f in item_specs if key in f)
+    }
+    return {
+        "Deals": deals,
+        "Items": items,
+        "Breakdown": {"Deal", "Points"},
+        "Totals": {"Deals played", "Game points", "Balance"},
+        "House rules": set(),  # a column of every kind: its whole-number rows are checked one by one
+    }
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_every_cell_under_a_numeric_column_is_a_number_never_digits_as_text(key: str) -> None:
+    variant = VARIANTS[key]
+    whole_options = {option.name for option in variant.options if option.kind == "whole"}
+    rng = random.Random(f"numbers {key}")
+    for _sitting in range(10):
+        doc = {**random_sitting(rng, key, deals=6), "date": "2026-11-30"}
+        book = openpyxl.load_workbook(io.BytesIO(workbook_of(doc)))
+        numeric = numeric_columns(variant, doc["players"])
+        assert set(book.sheetnames) == set(numeric)
+        for sheet in book.worksheets:
+            header, *rows = sheet.iter_rows(values_only=True)
+            assert numeric[sheet.title] <= set(header), (sheet.title, numeric[sheet.title] - set(header))
+            for row in rows:
+                numbers = numeric[sheet.title] | ({"Value"} if row[0] in whole_options else set())
+                for title, value in zip(header, row, strict=True):
+                    where = (key, sheet.title, title, value)
+                    if title in numbers:
+                        assert value is None or type(value) in (int, float, Decimal), where
+                    assert not (isinstance(value, str) and NUMBER_IN_TEXT.fullmatch(value)), where
+
+
 @pytest.mark.django_db
-def test_every_number_is_a_number_and_the_totals_are_the_pages() -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+def test_the_workbooks_totals_are_the_pages_to_the_cent() -> None:
+    sitting, client = stored_and_viewed(golden("danish_tarok", "four-at-the-table"))
     response = client.get(sitting.get_absolute_url() + "export.xlsx")
     book = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))  # type: ignore[attr-defined]
     result = stored_result(sitting)
     players = result["players"]
     deals = list(book["Deals"].iter_rows(values_only=True))
     header = deals[0]
-    for row in deals[1:]:
-        for name in players:
-            assert isinstance(row[header.index(name)], int)
-            assert isinstance(row[header.index(f"Total {name}")], int)
     assert [deals[-1][header.index(f"Total {name}")] for name in players] == [result["totals"][n] for n in players]
     assert [deals[-1][header.index(pot)] for pot in ("King pot", "Pagat pot")] == list(result["pots"].values())
     totals = {row[0].value: row for row in book["Totals"].iter_rows(min_row=2)}
@@ -126,10 +260,7 @@ def test_names_that_look_like_formulas_stay_text_in_the_workbook_and_the_csv() -
     doc = golden("grosstarock", "four-at-the-table")
     for old, new in zip(doc["players"], names, strict=True):
         doc = renamed(doc, old, new)
-    club = make_club()
-    sitting = import_sitting(club, doc, user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(doc)
     data = b"".join(client.get(sitting.get_absolute_url() + "export.xlsx").streaming_content)  # type: ignore[attr-defined]
     book = openpyxl.load_workbook(io.BytesIO(data))
     texts = set()
@@ -148,10 +279,7 @@ def test_names_that_look_like_formulas_stay_text_in_the_workbook_and_the_csv() -
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "start"), [("de", "Spiel Nr.;Geber;"), ("da", "Spil nr.;Giver;")])
 def test_the_csv_uses_semicolons_on_a_german_or_danish_page(language: str, start: str) -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("kosakeln", "solo-silent-valat"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(golden("kosakeln", "solo-silent-valat"))
     page = client.get(sitting.get_absolute_url() + "export.csv", headers={"accept-language": language})
     first_line = b"".join(page.streaming_content).decode().splitlines()[0]  # type: ignore[attr-defined]
     assert first_line.startswith("\ufeff" + start)
@@ -159,10 +287,7 @@ def test_the_csv_uses_semicolons_on_a_german_or_danish_page(language: str, start
 
 @pytest.mark.django_db
 def test_the_blank_score_sheet_prints_on_one_a4_page_with_the_dealers_by_rotation() -> None:
-    club = make_club()
-    sitting = import_sitting(club, golden("danish_tarok", "four-at-the-table"), user=None)
-    client = Client()
-    client.force_login(make_member(club, "vera", Membership.Role.VIEWER))
+    sitting, client = stored_and_viewed(golden("danish_tarok", "four-at-the-table"))
     data = b"".join(client.get(sitting.get_absolute_url() + "sheet.xlsx").streaming_content)  # type: ignore[attr-defined]
     sheet = openpyxl.load_workbook(io.BytesIO(data)).active
     assert sheet is not None
@@ -179,6 +304,22 @@ def test_the_blank_score_sheet_prints_on_one_a4_page_with_the_dealers_by_rotatio
     last_dealer = sitting_document(sitting)["deals"][-1]["dealer"]
     expected = names[(names.index(last_dealer) + 1) % 4]
     assert rows[0][1] == expected and rows[0][2] == names[(names.index(expected) + 2) % 4]
+
+
+@pytest.mark.django_db
+def test_the_blank_score_sheet_is_a_csv_too_linked_beside_the_workbook() -> None:
+    sitting, client = stored_and_viewed(golden("danish_tarok", "four-at-the-table"))
+    page = client.get(sitting.get_absolute_url()).content.decode()
+    assert f'href="{sitting.get_absolute_url()}sheet.csv"' in page
+    data = b"".join(client.get(sitting.get_absolute_url() + "sheet.xlsx").streaming_content)  # type: ignore[attr-defined]
+    sheet = openpyxl.load_workbook(io.BytesIO(data)).active
+    assert sheet is not None
+    as_text = [["" if value is None else str(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+    response = client.get(sitting.get_absolute_url() + "sheet.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    text = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    assert text.startswith("\ufeff")
+    assert list(csv.reader(io.StringIO(text[1:]))) == as_text
 
 
 def filled_template(key: str, players: list[str], deals: list[list[Any]]) -> bytes:

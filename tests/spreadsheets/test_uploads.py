@@ -22,14 +22,6 @@ from .test_sitting_workbook import workbook_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin() -> tuple[Client, Any]:
-    club = make_club()
-    client = Client()
-    client.force_login(make_member(club, "ada", Membership.Role.ADMIN))
-    return client, club
-
-
 def send(client: Client, url: str, name: str, data: bytes, **extra: Any) -> Any:
     return client.post(
         url, {"file": SimpleUploadedFile(name, data), "key": new_key(), **extra}, **extra.pop("meta", {})
@@ -164,3 +156,23 @@ def test_the_same_list_sent_twice_adds_its_players_once(admin: tuple[Client, Any
     for _time in range(2):
         client.post(url, {"file": SimpleUploadedFile("p.csv", b"Name\nZoe\n"), "key": key})
     assert list(club.players.values_list("display_name", flat=True)) == ["Zoe"]
+
+
+def test_a_name_another_import_added_meanwhile_counts_as_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two imports at once: the second decides what is new inside its own transaction, so a name
+    the first added while the second read its file is known, not added twice."""
+    from scoring.club import services
+    from scoring.spreadsheets.reader import ListedName, NameList
+
+    club = make_club()
+    real_once = services.once
+
+    def after_another_import(*args: Any, **kwargs: Any) -> Any:
+        make_players(club, "Zoe")
+        return real_once(*args, **kwargs)
+
+    monkeypatch.setattr(services, "once", after_another_import)
+    names = NameList((ListedName("Zoe", 2), ListedName("Udo", 3)), "Sheet")
+    done = services.import_players(club, names, key=new_key())
+    assert (done.added, done.known) == (("Udo",), ("Zoe",))
+    assert sorted(club.players.values_list("display_name", flat=True)) == ["Udo", "Zoe"]

@@ -186,6 +186,11 @@ def test_it_writes_csv_for_an_english_excel() -> None:
     assert text.split("\r\n")[1] == "1,Anna,Solo,30,12.50,2026-11-30,TRUE,"
 
 
+def test_it_writes_every_csv_line_with_as_many_fields_as_the_header() -> None:
+    text = make_csv(Sheet("Sheet", ("Deal", "Dealer", "Anna", "Bernd"), [[1, "Anna"], [2]]), decimal_comma=True)
+    assert text.removeprefix("\ufeff").split("\r\n")[1:3] == ["1;Anna;;", "2;;;"]
+
+
 def test_it_marks_dangerous_csv_text_with_an_apostrophe() -> None:
     text = make_csv(Sheet("Names", ("Name", "Points"), ([t, -2] for t in DANGEROUS[:6])), decimal_comma=True)
     lines = text.removeprefix("\ufeff").split("\r\n")

@@ -17,7 +17,7 @@ from scoring.tournaments.draw import count_repeats
 from scoring.tournaments.results import round_tables, standings, standings_document
 from scoring.tournaments.services import seating
 
-from ..factories import make_club, make_member
+from ..factories import make_club, make_member, make_players
 from .helpers import draw_and_play, kosakeln_win, make_tournament, play
 
 pytestmark = pytest.mark.django_db
@@ -298,3 +298,11 @@ def test_standings_json_lists_every_entrant_in_order_with_its_rounds() -> None:
     }
     assert anna["place"] in (1, 2), "Anna and Bernd won every deal: the lot orders them"
     assert [line["points"] for line in document["standings"]] == [48, 48, -48, -48]
+
+
+def test_a_guest_named_like_a_club_player_in_other_capitals_is_that_player() -> None:
+    club = make_club()
+    (anna,) = make_players(club, "Anna")
+    tournament = make_tournament(club, "anna", "Bernd")
+    entered = [entrant.player for entrant in tournament.entrants.order_by("start_number")]
+    assert entered[0] == anna and club.players.count() == 2

@@ -1,4 +1,5 @@
-"""``python manage.py import_sitting FILE --club SLUG``: store a sitting document, all or nothing."""
+"""``python manage.py import_sitting FILE --club SLUG``: store a sitting, all or nothing, from a
+sitting document (JSON) or a sitting workbook (.xlsx), told apart by the file's content."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from scoring.sittings.services import import_sitting
 
 
 class Command(BaseCommand):
-    help = "Import a sitting document (JSON; FILE may be -) into a club and print the sitting's path."
+    help = (
+        "Import a sitting into a club and print the sitting's path. FILE is a sitting document (JSON) or a "
+        "sitting workbook (.xlsx), chosen by its content, not its name; - reads standard input."
+    )
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("file", help="the sitting document, or - for standard input")
+        parser.add_argument("file", help="the sitting document or workbook, or - for standard input")
         parser.add_argument("--club", required=True, help="the club's short name (slug)")
 
     def handle(self, *args: Any, **options: Any) -> None:
