@@ -6,8 +6,10 @@ after 8 rounds is 3,000 cells: ranked from the stored rows it costs some ten tim
 So the rows are built in Python (the template language spends ten times as long on the cells)
 and cached under a key made of everything they depend on: the tournament's settings, its
 entrants and their names as this reader sees them, its rounds with their states and byes, the
-newest deal revision of its tables (every entry, correction and removal adds one), whether the
-published round counts, and the language. Any change makes a new key, so a reader never sees
+newest deal revision of its tables and how many there are (every entry, correction and removal
+adds one; the count, because PostgreSQL numbers a row when it is written, not when it is
+committed, so a table's deal committed after another table's may carry the lower number), whether
+the published round counts, and the language. Any change makes a new key, so a reader never sees
 stale rows; the key costs one small query beyond what the page reads anyway.
 """
 
@@ -17,7 +19,7 @@ import hashlib
 from collections.abc import Mapping
 
 from django.core.cache import cache
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
@@ -43,9 +45,9 @@ def standings_rows(tournament: Tournament, field: Field, names: Mapping[int, str
 
 
 def _key(tournament: Tournament, field: Field, names: Mapping[int, str], live: bool) -> str:
-    newest = DealRevision.objects.filter(sitting__round_table__round__tournament=tournament).aggregate(
-        newest=Max("id")
-    )["newest"]
+    revisions = DealRevision.objects.filter(sitting__round_table__round__tournament=tournament).aggregate(
+        newest=Max("id"), count=Count("id")
+    )
     settings = (
         tournament.pk,
         tournament.created_at.isoformat(),
@@ -57,7 +59,7 @@ def _key(tournament: Tournament, field: Field, names: Mapping[int, str], live: b
         tournament.seed,
     )
     rounds = [(r.number, r.state, r.byes) for r in field.rounds]
-    shown = repr((settings, field.entrants, sorted(names.items()), rounds, newest, live, get_language()))
+    shown = repr((settings, field.entrants, sorted(names.items()), rounds, revisions, live, get_language()))
     return "standings:" + hashlib.sha256(shown.encode()).hexdigest()
 
 
