@@ -2,11 +2,15 @@
 revisions, result rows, seasons and ranking rules are shown read-only, because every write to
 them goes through the services (``scoring.sittings.services``, ``scoring.ledger.services``)."""
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin
+from django.db import models
+from django.db.models import QuerySet
+from django.forms import ModelForm
 from django.http import HttpRequest
 
+from scoring.club.changes import changing
 from scoring.models import (
     Breakdown,
     Club,
@@ -36,6 +40,32 @@ class ReadOnly:
         return False
 
 
+Row = TypeVar("Row", bound=models.Model)
+
+
+class ClubRowsAdmin(admin.ModelAdmin[Row]):
+    """Admin options for a club or its rows: each write counts a change on the club first, as the
+    services' writes do (``scoring.club.changes``), so cached pages follow admin edits too."""
+
+    @staticmethod
+    def club_of(row: Row) -> int | None:
+        """The club's id: the row's own for a club (none yet for a new one), else its ``club_id``."""
+        club: int | None = getattr(row, "club_id", row.pk)
+        return club
+
+    def save_model(self, request: HttpRequest, obj: Row, form: ModelForm[Row], change: bool) -> None:
+        with changing(*filter(None, [self.club_of(obj)])):
+            super().save_model(request, obj, form, change)
+
+    def delete_model(self, request: HttpRequest, obj: Row) -> None:
+        with changing(*filter(None, [self.club_of(obj)])):
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Row]) -> None:
+        with changing(*filter(None, {self.club_of(row) for row in queryset})):
+            super().delete_queryset(request, queryset)
+
+
 class TariffInline(admin.TabularInline[Tariff, Club]):
     model = Tariff
     extra = 0
@@ -47,21 +77,21 @@ class LedgerSettingsInline(admin.StackedInline[LedgerSettings, Club]):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin[Club]):
+class ClubAdmin(ClubRowsAdmin[Club]):
     list_display = ["name", "slug", "public"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TariffInline, LedgerSettingsInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin[Player]):
+class PlayerAdmin(ClubRowsAdmin[Player]):
     list_display = ["display_name", "club", "active"]
     list_filter = ["club", "active"]
     search_fields = ["display_name"]
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin[Membership]):
+class MembershipAdmin(ClubRowsAdmin[Membership]):
     list_display = ["user", "club", "role"]
     list_filter = ["club", "role"]
     list_select_related = ["user", "club"]

@@ -17,10 +17,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 from django import forms
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.club.changes import changing
 from scoring.club.models import Club
 from scoring.limits import FORM_KEY_LENGTH, damaged_key
 
@@ -69,11 +70,12 @@ def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
     beside the first, so it cannot see half of the first's work and refuse because of it.
     """
     if not key:
-        return Done(write(), first=True)
+        with changing(club):
+            return Done(write(), first=True)
     kind = write.__qualname__[:100]  # the write's place in the code, such as save_player.<locals>.write
     for attempt in range(2):
         try:
-            with transaction.atomic():
+            with changing(club):
                 earlier = Submission.objects.filter(club=club, kind=kind, key=key).first()
                 if earlier is not None:
                     return Done(earlier.answer, first=False)

@@ -48,6 +48,8 @@ class Club(models.Model):
         blank=True,
         help_text=_("House-rule options per variant, copied into each new sitting."),
     )
+    changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
+    """Write transactions on the club's data so far: cached pages key on it (``changes.py``)."""
 
     class Meta:
         ordering = ["name"]
@@ -62,6 +64,14 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save every field but ``changes``, which only ``changing`` counts up: an instance read
+        before another write would otherwise put its older count back."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kept = [f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "changes"]
+            kwargs["update_fields"] = kept
+        super().save(*args, **kwargs)
 
     def tariff(self, variant: str) -> Decimal:
         """Cents per game point for this variant."""

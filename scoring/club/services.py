@@ -12,10 +12,11 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext
 
 from scoring.access import Role
+from scoring.club.changes import changing
 from scoring.club.models import name_taken
 from scoring.limits import name_key, name_problem, normalise_name
 from scoring.models import Club, Membership, Player, Tariff
@@ -66,7 +67,7 @@ def save_player(
 
 def set_member(club: Club, *, username: str, role: str, password: str = "") -> Membership:
     """Give a user a role in the club, creating the account (with ``password``) if there is none."""
-    with transaction.atomic():
+    with changing(club):
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             user = get_user_model().objects.create_user(username=username, password=password)
@@ -111,7 +112,7 @@ def update_club(
     club: Club, *, name: str, public: bool, tariffs: dict[str, Decimal], default_options: dict[str, Any]
 ) -> Club:
     """Change the club's settings. Running and past sittings keep the options they started with."""
-    with transaction.atomic():
+    with changing(club):
         club.name = name
         club.public = public
         club.default_options = default_options

@@ -10,18 +10,23 @@ the season's latest sitting.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Min
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
@@ -33,7 +38,7 @@ from scoring.engine import VARIANTS
 from scoring.engine.base import word
 from scoring.ledger import charts
 from scoring.ledger.forms import LedgerSettingsForm, RuleForm, SeasonForm
-from scoring.ledger.models import MODE_NAMES, LedgerSettings, Season
+from scoring.ledger.models import MODE_NAMES, LedgerSettings, RankingRule, Season
 from scoring.ledger.money import KASSE
 from scoring.ledger.ranking import FIELD, InvalidMode, Mode
 from scoring.ledger.results import (
@@ -41,6 +46,7 @@ from scoring.ledger.results import (
     Seasons,
     SittingTerms,
     calendar_year,
+    latest_game,
     parts,
     player_statistics,
     ranking_rule,
@@ -60,6 +66,15 @@ MOST_YEARS = 50
 
 
 @dataclass(frozen=True)
+class Seen:
+    """What the season picker and the games' tabs show of the club's data: the games the season
+    has sittings of, and the calendar years to offer."""
+
+    played: frozenset[str]
+    years: list[int]
+
+
+@dataclass(frozen=True)
 class Ledger:
     """What every ledger page of one season reads first: the club and the reader's access, the
     club's seasons, the season the address names, its sittings, and the game shown."""
@@ -68,14 +83,32 @@ class Ledger:
     access: Access
     seasons: Seasons
     period: Period
-    terms: dict[int, SittingTerms]
     variant: str
 
-    @property
-    def games(self) -> list[dict[str, Any]]:
+    @cached_property
+    def terms(self) -> dict[int, SittingTerms]:
+        """The season's sittings with their terms (one query, made by the pages that need them)."""
+        return season_sittings(self.club, self.period)
+
+    @cached_property
+    def played(self) -> frozenset[str]:
+        """The games the season has sittings of."""
+        return frozenset(sitting.variant for sitting in self.terms.values())
+
+    @cached_property
+    def years(self) -> list[int]:
+        """The calendar years the season picker offers: from the club's first sitting to this
+        year (one query)."""
+        today = timezone.localdate()
+        first = self.club.sittings.aggregate(first=Min("date"))["first"] or today
+        years = set(range(max(first.year, today.year - MOST_YEARS + 1), today.year + 1))
+        if self.period.year is not None:
+            years.add(self.period.year)
+        return sorted(years, reverse=True)
+
+    def games(self, played: frozenset[str]) -> list[dict[str, Any]]:
         """Every game: its key, name, address parameters, and whether the season has a sitting
         of it (the others are offered too: an empty table says so)."""
-        played = {terms.variant for terms in self.terms.values()}
         return [
             {"key": key, "name": _(rules.name), "query": self.query(variant=key), "played": key in played}
             for key, rules in VARIANTS.items()
@@ -96,9 +129,11 @@ class Ledger:
         """The address parameters of this season and game, with ``more``."""
         return urlencode({**self.period.query(), "variant": self.variant, **more})
 
-    def context(self, **more: Any) -> dict[str, Any]:
+    def context(self, seen: Seen | None = None, **more: Any) -> dict[str, Any]:
         """What every ledger page's template reads (the season picker costs one query, the
-        club's currency one more where the page shows money), with ``more``."""
+        club's currency one more where the page shows money; none where ``seen`` holds the games
+        and years), with ``more``."""
+        seen = seen or Seen(self.played, self.years)
         return {
             "club": self.club,
             "access": self.access,
@@ -106,8 +141,8 @@ class Ledger:
             "period": self.period,
             "variant": self.variant,
             "variant_name": self.variant_name,
-            "games": self.games,
-            "season_links": self.season_links(_years(self)),
+            "games": self.games(seen.played),
+            "season_links": self.season_links(seen.years),
             "one_game": True,
             "currency": LedgerSettings.of(self.club).currency if more.pop("with_currency", False) else None,
             **more,
@@ -131,24 +166,12 @@ def _ledger(request: HttpRequest, slug: str, needed: str | None = None) -> Ledge
     period = seasons.chosen(_number(request, "season"), _number(request, "year"), timezone.localdate())
     if period is None:
         raise Http404("no such season")
-    terms = season_sittings(club, period)
     variant = request.GET.get("variant") or ""
     if variant and variant not in VARIANTS:
         raise Http404("no such game")
     if not variant:
-        played = [sitting.variant for sitting in terms.values() if sitting.variant in VARIANTS]
-        variant = played[-1] if played else next(iter(VARIANTS))
-    return Ledger(club, access, seasons, period, terms, variant)
-
-
-def _years(ledger: Ledger) -> list[int]:
-    """The calendar years the season picker offers: from the club's first sitting to this year."""
-    today = timezone.localdate()
-    first = ledger.club.sittings.aggregate(first=Min("date"))["first"] or today
-    years = set(range(max(first.year, today.year - MOST_YEARS + 1), today.year + 1))
-    if ledger.period.year is not None:
-        years.add(ledger.period.year)
-    return sorted(years, reverse=True)
+        variant = latest_game(club, period) or next(iter(VARIANTS))
+    return Ledger(club, access, seasons, period, variant)
 
 
 def describe_mode(mode: Mode) -> list[str]:
@@ -173,22 +196,61 @@ def describe_mode(mode: Mode) -> list[str]:
 # --- the season table, its JSON and its workbook -----------------------------------------------
 
 
+@dataclass(frozen=True)
+class ShownTable:
+    """The season table page as far as it depends on the club's data: the table's HTML (empty
+    without rows), its rule (``None``: the default) and mode, why the rule makes no table, whether
+    a figure is provisional, and the games and years the page offers."""
+
+    html: str
+    rule: RankingRule | None
+    mode: Mode
+    problems: tuple[str, ...]
+    provisional: bool
+    seen: Seen
+
+
+TABLE_KEPT_SECONDS = 24 * 3600
+
+
+def _shown_table(request: HttpRequest, ledger: Ledger) -> ShownTable:
+    """The season table, from the cache while the club has not changed (``scoring.club.changes``).
+
+    The key holds the club's count of changes, read with the club before anything else, so a
+    write anywhere in the club makes a new key and no reader sees an older table; with it the
+    season, the game, the address's parameters (the sorting) and the language. A hit costs no
+    query; building the table costs its five (the sittings, the rule, the seats, the
+    tournaments, the years)."""
+    address = sorted(request.GET.items())
+    said = repr((ledger.club.pk, ledger.club.changes, ledger.period, ledger.variant, address, get_language()))
+    key = "season-table:" + hashlib.sha256(said.encode()).hexdigest()
+    shown: ShownTable | None = cache.get(key)
+    if shown is None:
+        season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms)
+        view = SeasonTableView(table_rows(season, ledger.club.slug, ledger.query()), season.mode.mode)
+        RequestConfig(request, paginate=False).configure(view)
+        shown = ShownTable(
+            html=view.as_html(request) if season.rows else "",
+            rule=season.rule,
+            mode=season.mode,
+            problems=season.problems,
+            provisional=season.provisional,
+            seen=Seen(ledger.played, ledger.years),
+        )
+        cache.set(key, shown, TABLE_KEPT_SECONDS)
+    return shown
+
+
 @require_GET
 @club_view
 def table(request: HttpRequest, slug: str) -> HttpResponse:
     """The season table of one game, sortable, in the rule in force."""
     ledger = _ledger(request, slug)
-    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms)
-    shown = SeasonTableView(table_rows(season, ledger.club.slug, ledger.query()), season.mode.mode)
-    RequestConfig(request, paginate=False).configure(shown)
+    shown = _shown_table(request, ledger)
     return render(
         request,
         "ledger/table.html",
-        ledger.context(
-            season=season,
-            table=shown,
-            mode_said=describe_mode(season.mode),
-        ),
+        ledger.context(shown.seen, shown=shown, table_html=mark_safe(shown.html), mode_said=describe_mode(shown.mode)),
     )
 
 

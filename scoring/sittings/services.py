@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import F, Max
 from django.utils import timezone
 
 from scoring.access import Role, has_role, role_of
+from scoring.club.changes import changing
 from scoring.engine import (
     Carried,
     DealResult,
@@ -183,7 +184,7 @@ def _seat(sitting: Sitting, players: Sequence[Player]) -> None:
 
 
 def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
-    with transaction.atomic():
+    with changing(sitting.club_id):
         sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
         if sitting.closed_at is None:
             sitting.closed_at = timezone.now()
@@ -245,7 +246,7 @@ def record_deal(
 
 
 def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool) -> Recorded:
-    with transaction.atomic():
+    with changing(sitting.club_id):
         sitting = _lock(sitting)
         earlier = _earlier(sitting, _checked_key(key))
         if earlier is not None:
@@ -289,7 +290,7 @@ def correct_deal(
     With ``confirmed=False`` a correction that looks unlikely raises :class:`Unconfirmed` instead.
     The form's ``key`` sent again returns the revision the first send made.
     """
-    with transaction.atomic():
+    with changing(sitting.club_id):
         sitting = _lock(sitting)
         earlier = _earlier(sitting, _checked_key(key))
         if earlier is not None:
@@ -379,7 +380,7 @@ def remove_last_deal(
     one meanwhile, nothing is taken back. The form's ``key`` sent again returns the first
     send's removal instead of taking back another deal.
     """
-    with transaction.atomic():
+    with changing(sitting.club_id):
         sitting = _lock(sitting)
         earlier = _earlier(sitting, _checked_key(key))
         if earlier is not None:
@@ -565,7 +566,7 @@ def recompute(sitting: Sitting) -> list[str]:
     The score rows, the pots, the English breakdown and the reasons stored for other languages
     are all compared, so rows written before a reason's wording changed are rebuilt too.
     """
-    with transaction.atomic():
+    with changing(sitting.club_id):
         sitting = _lock(sitting)
         result = score(read_sitting(sitting_document(sitting)))
         differences = describe_differences(sitting, stored_result(sitting), result.as_dict())

@@ -14,8 +14,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
-
+from scoring.club.changes import changing
 from scoring.club.models import Club, Player
 from scoring.engine import VARIANTS, InvalidSitting, Variant, read_sitting
 from scoring.engine.reading import Reader, is_date, read_options, show
@@ -375,7 +374,7 @@ def import_tournament(club: Club, doc: Any, *, user: User) -> Tournament:
     variant, sizes, options, entrants = check_document(doc)
     rounds = doc.get("rounds", [])
     bye = doc.get("bye_points", 0)
-    with transaction.atomic():
+    with changing(club):
         tournament = Tournament.objects.create(
             club=club,
             name=normalise_name(doc["name"]),

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from scoring.club.changes import changing
 from scoring.club.models import Club, Player
 from scoring.club.services import Refused, checked_names
 from scoring.engine import VARIANTS
@@ -195,7 +195,7 @@ def set_state(entrant: Entrant, state: str) -> Entrant:
     if state not in STATES:
         raise Refused(gettext("%(state)s is not a state of an entrant.") % {"state": state})
     _refuse_if_closed(entrant.tournament)
-    with transaction.atomic():
+    with changing(entrant.tournament.club_id):
         entrant.state = state
         entrant.save(update_fields=["state"])
     return entrant
@@ -309,7 +309,7 @@ def _ranking(tournament: Tournament, number: int) -> list[int] | None:
 def publish_round(round_: Round) -> Round:
     """Make a drawn round's seating public; its tables play and enter deals."""
     _refuse_if_closed(round_.tournament)
-    with transaction.atomic():
+    with changing(round_.tournament.club_id):
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.state == DRAWN:
             locked.state = PUBLISHED
@@ -322,7 +322,7 @@ def close_table_early(table: RoundTable, reason: str) -> RoundTable:
     reason = " ".join(reason.split())[:200]
     if not reason:
         raise Refused(gettext("Say why the table closes early."))
-    with transaction.atomic():
+    with changing(table.round.tournament.club_id):
         if Round.objects.select_for_update().get(pk=table.round_id).state != PUBLISHED:
             raise Refused(gettext("Only a table of the round being played closes early."))
         table.closed_early = reason
@@ -332,7 +332,7 @@ def close_table_early(table: RoundTable, reason: str) -> RoundTable:
 
 def new_link(table: RoundTable) -> RoundTable:
     """Revoke a table's link: the old one stops working, the new one is printed instead."""
-    with transaction.atomic():
+    with changing(table.round.tournament.club_id):
         table.token = new_token()
         table.save(update_fields=["token"])
     return table
@@ -341,7 +341,7 @@ def new_link(table: RoundTable) -> RoundTable:
 def close_round(round_: Round) -> Round:
     """Close a round once every table has played its deals or closed early; its results count."""
     _refuse_if_closed(round_.tournament)
-    with transaction.atomic():
+    with changing(round_.tournament.club_id):
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.state == CLOSED:
             return locked
@@ -369,7 +369,7 @@ def close_round(round_: Round) -> Round:
 
 def close_tournament(tournament: Tournament) -> Tournament:
     """End the tournament: its tables' sittings close, so only a club admin corrects them."""
-    with transaction.atomic():
+    with changing(tournament.club_id):
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.rounds.exclude(state=CLOSED).exists():
             raise Refused(gettext("Close every round before the tournament."))

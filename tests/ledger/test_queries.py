@@ -74,7 +74,7 @@ QUERIES = {
     "table, sorted": 10,
     "json": 9,  # + the season's sittings, the rule, the seats, the tournaments (and the pots, in a game with pots)
     "json with pots": 10,
-    "money, every game": 10,  # + the years, the sittings, the seats, the pots, the currency
+    "money, every game": 11,  # + the latest game (none asked), the years, sittings, seats, pots, currency
     "money, one game": 10,
     "charts": 10,
     "player": 11,  # + the player, the years, the sittings, the seats, the pots, his deals, the currency

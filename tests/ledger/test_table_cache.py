@@ -1,0 +1,148 @@
+"""The season table page is kept in the cache while the club has not changed, and follows every
+change at once: a deal entered, corrected or taken back, a sitting closed or imported, a player
+renamed (by the services or in the admin), a new ranking rule. Every write counts a change on
+the club first (``scoring.club.changes``); a refused one counts nothing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from scoring.club.services import save_player
+from scoring.ledger.ranking import Mode
+from scoring.ledger.results import Seasons
+from scoring.ledger.services import save_rule
+from scoring.models import Club, Player, Sitting
+from scoring.sittings.services import (
+    InvalidSitting,
+    close_sitting,
+    correct_deal,
+    import_sitting,
+    record_deal,
+    remove_last_deal,
+)
+
+from ..factories import make_club, make_sitting
+
+pytestmark = pytest.mark.django_db
+
+SCORING = Path(__file__).resolve().parents[2] / "scoring"
+
+
+def solo(dealer: str, winner: str) -> dict[str, Any]:
+    """A Kosakeln Solo made by ``winner``: 12 game points from the other player."""
+    return {"dealer": dealer, "declarer": winner, "contract": "solo", "declarer_points": 40}
+
+
+def figures(client: Client, club: Club) -> dict[str, str]:
+    """Each listed player's figure on the season table page (game points, in the default mode)."""
+    page = client.get(f"/clubs/{club.slug}/ledger/?variant=kosakeln").content.decode()
+    rows = re.findall(r'<tr data-player="([^"]+)".*?data-column="figure">([^<]+)</td>', page)
+    return dict(rows)
+
+
+def page(client: Client, club: Club) -> str:
+    return client.get(f"/clubs/{club.slug}/ledger/?variant=kosakeln").content.decode()
+
+
+def changes(club: Club) -> int:
+    return Club.objects.get(pk=club.pk).changes
+
+
+@pytest.fixture
+def evening() -> tuple[Client, Club, Sitting]:
+    club = make_club(public=True)
+    sitting = make_sitting(club, "kosakeln", "Anna", "Bernd")
+    record_deal(sitting, solo("Anna", "Anna"), user=None)
+    return Client(), club, sitting
+
+
+def test_the_page_follows_each_deal_entered_corrected_and_taken_back(evening: Any) -> None:
+    client, club, sitting = evening
+    assert figures(client, club) == {"Anna": "12", "Bernd": "-12"}
+
+    record_deal(sitting, solo("Bernd", "Anna"), user=None)
+    assert figures(client, club) == {"Anna": "24", "Bernd": "-24"}
+
+    correct_deal(sitting, 2, solo("Bernd", "Bernd"), user=None, reason="Bernd made it")
+    assert figures(client, club) == {"Anna": "0", "Bernd": "0"}
+
+    remove_last_deal(sitting, user=None, reason="never played")
+    assert figures(client, club) == {"Anna": "12", "Bernd": "-12"}
+
+
+def test_the_page_follows_a_closed_sitting_and_a_new_one(evening: Any) -> None:
+    client, club, sitting = evening
+    assert "provisional" in page(client, club)
+    close_sitting(sitting, user=None)
+    assert "provisional" not in page(client, club)
+
+    doc = {"variant": "kosakeln", "players": ["Anna", "Clara"], "deals": [solo("Anna", "Clara")]}
+    import_sitting(club, doc, user=None)
+    assert figures(client, club) == {"Anna": "0", "Bernd": "-12", "Clara": "12"}
+
+
+def test_the_page_follows_a_renamed_player_and_a_new_rule(evening: Any) -> None:
+    client, club, _sitting = evening
+    assert "Anna" in figures(client, club)
+    save_player(club, display_name="Annemarie", player=Player.objects.get(display_name="Anna"))
+    assert "Annemarie" in figures(client, club)
+
+    save_rule(club, "kosakeln", Seasons(club).current(Sitting.objects.get().date), mode=Mode("per_deal"))
+    assert "per deal" in page(client, club)
+
+
+def test_the_page_follows_a_player_renamed_in_the_admin(evening: Any) -> None:
+    client, club, _sitting = evening
+    assert "Anna" in figures(client, club)
+    anna = Player.objects.get(display_name="Anna")
+    staff = Client()
+    staff.force_login(get_user_model().objects.create_superuser("root", password="x"))
+    response = staff.post(
+        f"/admin/scoring/player/{anna.pk}/change/", {"club": club.pk, "display_name": "Annemarie", "active": "on"}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert "Annemarie" in figures(client, club)
+
+
+def test_a_second_visit_reads_the_table_from_the_cache(evening: Any, django_assert_num_queries: Any) -> None:
+    client, club, _sitting = evening
+    figures(client, club)
+    with django_assert_num_queries(2):  # the club, its seasons: nothing of the table
+        assert figures(client, club) == {"Anna": "12", "Bernd": "-12"}
+
+
+def test_each_write_counts_one_change_and_a_refused_one_none(evening: Any) -> None:
+    _client, club, sitting = evening
+    before = changes(club)
+    record_deal(sitting, solo("Bernd", "Bernd"), user=None)
+    assert changes(club) == before + 1
+    with pytest.raises(InvalidSitting):
+        record_deal(sitting, {**solo("Anna", "Anna"), "declarer_points": 99}, user=None)
+    assert changes(club) == before + 1
+
+
+def test_saving_a_club_never_puts_back_an_older_count_of_changes(evening: Any) -> None:
+    _client, club, sitting = evening
+    stale = Club.objects.get(pk=club.pk)
+    record_deal(sitting, solo("Bernd", "Bernd"), user=None)
+    counted = changes(club)
+    stale.name = "Renamed"
+    stale.save()
+    assert changes(club) == counted
+
+
+def test_every_service_opens_its_transaction_through_changing() -> None:
+    """Bumping the count must be a write's first lock (see ``changes.py``): a transaction opened
+    any other way could take a sitting's lock first and deadlock against one that bumps."""
+    opened = {
+        str(path.relative_to(SCORING))
+        for path in SCORING.rglob("*.py")
+        if "transaction.atomic" in path.read_text() and "migrations" not in path.parts
+    }
+    assert opened == {"club/changes.py", "demo.py"}, "demo.py makes a new club, which nothing has cached"
