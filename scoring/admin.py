@@ -54,7 +54,8 @@ class ClubRowsAdmin(admin.ModelAdmin[Row]):
         return club
 
     def save_model(self, request: HttpRequest, obj: Row, form: ModelForm[Row], change: bool) -> None:
-        with changing(*filter(None, [self.club_of(obj)])):
+        moved_from = form.initial.get("club") if change else None  # a player moved to another club
+        with changing(*filter(None, {self.club_of(obj), moved_from})):
             super().save_model(request, obj, form, change)
 
     def delete_model(self, request: HttpRequest, obj: Row) -> None:

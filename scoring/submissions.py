@@ -63,11 +63,12 @@ def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
     Keys are kept per write (the place of ``write`` in the code), so a key sent to another form
     than the one it was made for is a new key there, never another form's answer.
 
-    Two sends at once: on SQLite the second waits for the first's transaction and then finds
-    its record; on PostgreSQL the key is claimed (its record inserted) before the write, so the
-    second's claim waits on the unique key until the first commits, collides, its transaction
-    is rolled back, and the retry finds the first's record. The second never runs ``write``
-    beside the first, so it cannot see half of the first's work and refuse because of it.
+    Two sends at once: the transaction opens with ``changing``, which locks the club's row
+    first, so the second waits until the first commits and then finds its record (on SQLite
+    the whole database is locked anyway). The key is still claimed (its record inserted) before
+    the write: should two sends ever meet, the unique key makes the second collide, its
+    transaction is rolled back, and the retry finds the first's record. The second never runs
+    ``write`` beside the first, so it cannot see half of the first's work and refuse because of it.
     """
     if not key:
         with changing(club):

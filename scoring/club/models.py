@@ -66,11 +66,14 @@ class Club(models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Save every field but ``changes``, which only ``changing`` counts up: an instance read
-        before another write would otherwise put its older count back."""
-        if not self._state.adding and kwargs.get("update_fields") is None:
-            kept = [f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "changes"]
-            kwargs["update_fields"] = kept
+        """Update every field but ``changes``, which only ``changing`` counts up: an instance read
+        before another write would otherwise put its older count back. A new club is inserted
+        whole."""
+        inserting = self._state.adding or self.pk is None or kwargs.get("force_insert")
+        if not inserting:
+            named = kwargs.get("update_fields")
+            fields = [f.name for f in self._meta.concrete_fields if not f.primary_key] if named is None else named
+            kwargs["update_fields"] = [name for name in fields if name != "changes"]
         super().save(*args, **kwargs)
 
     def tariff(self, variant: str) -> Decimal:

@@ -200,12 +200,6 @@ def season_sittings(club: Club, period: Period, *, with_tournaments: bool = Fals
     }
 
 
-def latest_game(club: Club, period: Period) -> str | None:
-    """The game of the season's latest sitting among the registered games, if any (one query)."""
-    sittings = counted_sittings(club, period).filter(variant__in=list(VARIANTS))
-    return sittings.order_by("-date", "-pk").values_list("variant", flat=True).first()
-
-
 def parts(
     club: Club,
     period: Period,

@@ -11,7 +11,7 @@ the season's latest sitting.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
@@ -46,7 +46,6 @@ from scoring.ledger.results import (
     Seasons,
     SittingTerms,
     calendar_year,
-    latest_game,
     parts,
     player_statistics,
     ranking_rule,
@@ -83,7 +82,16 @@ class Ledger:
     access: Access
     seasons: Seasons
     period: Period
-    variant: str
+    asked: str
+    """The game the address names ("" for none)."""
+
+    @cached_property
+    def variant(self) -> str:
+        """The game shown: the one asked for, else the game of the season's latest sitting."""
+        if self.asked:
+            return self.asked
+        played = [sitting.variant for sitting in self.terms.values() if sitting.variant in VARIANTS]
+        return played[-1] if played else next(iter(VARIANTS))
 
     @cached_property
     def terms(self) -> dict[int, SittingTerms]:
@@ -169,8 +177,6 @@ def _ledger(request: HttpRequest, slug: str, needed: str | None = None) -> Ledge
     variant = request.GET.get("variant") or ""
     if variant and variant not in VARIANTS:
         raise Http404("no such game")
-    if not variant:
-        variant = latest_game(club, period) or next(iter(VARIANTS))
     return Ledger(club, access, seasons, period, variant)
 
 
@@ -200,8 +206,9 @@ def describe_mode(mode: Mode) -> list[str]:
 class ShownTable:
     """The season table page as far as it depends on the club's data: the table's HTML (empty
     without rows), its rule (``None``: the default) and mode, why the rule makes no table, whether
-    a figure is provisional, and the games and years the page offers."""
+    a figure is provisional, the game shown, and the games and years the page offers."""
 
+    variant: str
     html: str
     rule: RankingRule | None
     mode: Mode
@@ -211,6 +218,12 @@ class ShownTable:
 
 
 TABLE_KEPT_SECONDS = 24 * 3600
+TABLE_FORMAT = 1
+"""Part of the key: count it up when ``ShownTable`` or the table's HTML changes, so that a cache
+shared across a deploy never hands the new code what the old one kept."""
+TABLE_PARAMETERS = ("season", "year", "variant", "sort")
+"""The address parameters the page reads: the key holds these and no others, so that made-up
+ones cannot fill the cache."""
 
 
 def _shown_table(request: HttpRequest, ledger: Ledger) -> ShownTable:
@@ -218,18 +231,21 @@ def _shown_table(request: HttpRequest, ledger: Ledger) -> ShownTable:
 
     The key holds the club's count of changes, read with the club before anything else, so a
     write anywhere in the club makes a new key and no reader sees an older table; with it the
-    season, the game, the address's parameters (the sorting) and the language. A hit costs no
-    query; building the table costs its five (the sittings, the rule, the seats, the
-    tournaments, the years)."""
-    address = sorted(request.GET.items())
-    said = repr((ledger.club.pk, ledger.club.changes, ledger.period, ledger.variant, address, get_language()))
+    season, the game asked for, the sorting, the language, and this year (the years offered end
+    with it). A hit costs no query; building the table costs its five (the sittings, the rule,
+    the seats, the tournaments, the years)."""
+    address = [(name, request.GET.getlist(name)) for name in TABLE_PARAMETERS]
+    today = timezone.localdate()
+    club = ledger.club
+    said = repr((TABLE_FORMAT, club.pk, club.changes, ledger.period, address, get_language(), today.year))
     key = "season-table:" + hashlib.sha256(said.encode()).hexdigest()
     shown: ShownTable | None = cache.get(key)
     if shown is None:
-        season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms)
-        view = SeasonTableView(table_rows(season, ledger.club.slug, ledger.query()), season.mode.mode)
+        season = season_table_of(club, ledger.period, ledger.variant, ledger.terms)
+        view = SeasonTableView(table_rows(season, club.slug, ledger.query()), season.mode.mode)
         RequestConfig(request, paginate=False).configure(view)
         shown = ShownTable(
+            variant=ledger.variant,
             html=view.as_html(request) if season.rows else "",
             rule=season.rule,
             mode=season.mode,
@@ -247,6 +263,7 @@ def table(request: HttpRequest, slug: str) -> HttpResponse:
     """The season table of one game, sortable, in the rule in force."""
     ledger = _ledger(request, slug)
     shown = _shown_table(request, ledger)
+    ledger = replace(ledger, asked=shown.variant)  # the game shown, without reading the sittings
     return render(
         request,
         "ledger/table.html",

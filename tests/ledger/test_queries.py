@@ -56,6 +56,7 @@ def first_player(club: Club) -> int:
 
 PAGES: dict[str, Callable[[Club], str]] = {
     "table": lambda club: f"/clubs/{club.slug}/ledger/?variant=droggn&year=2026",
+    "table, the latest game": lambda club: f"/clubs/{club.slug}/ledger/?year=2026",
     "table, sorted": lambda club: f"/clubs/{club.slug}/ledger/?variant=droggn&year=2026&sort=-points",
     "json": lambda club: f"/clubs/{club.slug}/ledger.json?variant=droggn&year=2026",
     "json with pots": lambda club: f"/clubs/{club.slug}/ledger.json?variant=danish_tarok&year=2026",
@@ -72,9 +73,10 @@ PAGES: dict[str, Callable[[Club], str]] = {
 QUERIES = {
     "table": 10,  # + the years to offer, the season's sittings, the rule, the seats, the tournaments (for a cup)
     "table, sorted": 10,
+    "table, the latest game": 10,
     "json": 9,  # + the season's sittings, the rule, the seats, the tournaments (and the pots, in a game with pots)
     "json with pots": 10,
-    "money, every game": 11,  # + the latest game (none asked), the years, sittings, seats, pots, currency
+    "money, every game": 10,  # + the years, the sittings, the seats, the pots, the currency
     "money, one game": 10,
     "charts": 10,
     "player": 11,  # + the player, the years, the sittings, the seats, the pots, his deals, the currency

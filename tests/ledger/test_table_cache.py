@@ -117,6 +117,14 @@ def test_a_second_visit_reads_the_table_from_the_cache(evening: Any, django_asse
         assert figures(client, club) == {"Anna": "12", "Bernd": "-12"}
 
 
+def test_made_up_address_parameters_find_the_same_cached_table(evening: Any, django_assert_num_queries: Any) -> None:
+    client, club, _sitting = evening
+    figures(client, club)
+    with django_assert_num_queries(2):
+        response = client.get(f"/clubs/{club.slug}/ledger/?variant=kosakeln&x=1&utm_source=mail")
+    assert 'data-player="Anna"' in response.content.decode()
+
+
 def test_each_write_counts_one_change_and_a_refused_one_none(evening: Any) -> None:
     _client, club, sitting = evening
     before = changes(club)
@@ -137,9 +145,22 @@ def test_saving_a_club_never_puts_back_an_older_count_of_changes(evening: Any) -
     assert changes(club) == counted
 
 
+def test_a_club_saved_with_named_fields_or_copied_keeps_its_own_count(evening: Any) -> None:
+    _client, club, sitting = evening
+    stale = Club.objects.get(pk=club.pk)
+    record_deal(sitting, solo("Bernd", "Bernd"), user=None)
+    counted = changes(club)
+    stale.save(update_fields=["name", "changes"])
+    assert changes(club) == counted
+    stale.pk, stale.slug = None, "copy"
+    stale.save()
+    assert Club.objects.get(slug="copy").changes == stale.changes
+
+
 def test_every_service_opens_its_transaction_through_changing() -> None:
     """Bumping the count must be a write's first lock (see ``changes.py``): a transaction opened
-    any other way could take a sitting's lock first and deadlock against one that bumps."""
+    any other way could take a sitting's lock first and deadlock against one that bumps. This
+    finds transactions opened otherwise; the tests above find writes that bump nothing."""
     opened = {
         str(path.relative_to(SCORING))
         for path in SCORING.rglob("*.py")
