@@ -60,13 +60,16 @@ class Bench:
         doc = random_sitting(self.rng, variant, deals=deals, items=1)
         return import_sitting(club or self.club, doc, user=None)
 
-    def median_ms(self, work: Callable[[], object], runs: int | None = None) -> float:
-        times = []
-        for _run in range(runs or self.args.runs):
-            began = time.perf_counter()
-            work()
-            times.append(time.perf_counter() - began)
-        return statistics.median(times) * 1000
+    def medians_ms(self, *works: Callable[[], object]) -> list[float]:
+        """The median time of each of ``works``, run in turns (one of each, then again), so that
+        whatever else the machine does at a moment weighs on all of them alike."""
+        times: list[list[float]] = [[] for _work in works]
+        for _run in range(self.args.runs):
+            for work, kept in zip(works, times, strict=True):
+                began = time.perf_counter()
+                work()
+                kept.append(time.perf_counter() - began)
+        return [statistics.median(kept) * 1000 for kept in times]
 
     def queries(self, address: str) -> int:
         from django.db import connection
@@ -77,8 +80,8 @@ class Bench:
             assert self.client.get(address).status_code == 200
         return len(captured)
 
-    def entry_ms(self, sitting: Any) -> float:
-        """Median time to post the next deal's form, deal after deal."""
+    def entry(self, sitting: Any) -> Callable[[], None]:
+        """Post the next deal's form, deal after deal."""
         from django.urls import reverse
 
         from scoring.samples import valid_deal
@@ -93,10 +96,10 @@ class Bench:
             response = self.client.post(url, form_data(deal, sitting.rules, names) | {"confirm": "1"})
             assert response.status_code == 302, response.content[:300]
 
-        return self.median_ms(enter)
+        return enter
 
-    def correction_ms(self, sitting: Any) -> float:
-        """Median time to post a correction of deal 1 (the costliest: every later deal follows)."""
+    def correction(self, sitting: Any) -> Callable[[], None]:
+        """Post a correction of deal 1 (the costliest: every later deal follows)."""
         from django.urls import reverse
 
         from scoring.samples import valid_deal
@@ -111,7 +114,7 @@ class Bench:
             data = form_data(deal, sitting.rules, names) | {"confirm": "1", "reason": "bench"}
             assert self.client.post(url, data).status_code == 302
 
-        return self.median_ms(correct)
+        return correct
 
     def say(self, what: str, value: str, goal: str, ok: bool) -> None:
         self.lines.append(f"{what:<58}{value:>18}  {goal:<14}{'ok' if ok else 'OVER'}")
@@ -125,15 +128,16 @@ class Bench:
         short_danish, mid_danish, long_danish = (self.sitting(self.carried, n) for n in (10, 500, long))
         short_plain, long_plain = (self.sitting(self.plain, n) for n in (10, long))
 
-        at_10, at_long = self.entry_ms(short_danish), self.entry_ms(long_danish)
+        at_10, at_long = self.medians_ms(self.entry(short_danish), self.entry(long_danish))
         self.say(
             f"enter a deal: at 10 / at {long:,} deals (Danish)",
             f"{at_10:.1f} / {at_long:.1f} ms",
             "≤1.2×, ≤20 ms",
             at_long <= 1.2 * at_10 and at_long <= 20,
         )
-        at_500 = self.entry_ms(mid_danish)
-        fix_500, fix_long = self.correction_ms(mid_danish), self.correction_ms(long_danish)
+        at_500, fix_500, fix_long = self.medians_ms(
+            self.entry(mid_danish), self.correction(mid_danish), self.correction(long_danish)
+        )
         self.say(
             "correct deal 1 of 500 Danish deals / enter a deal",
             f"{fix_500:.1f} ms, {fix_500 / at_500:.1f}×",
@@ -141,7 +145,7 @@ class Bench:
             fix_500 <= 3 * at_500,
         )
         self.say(f"correct deal 1 of {long:,} Danish deals", f"{fix_long:.1f} ms", "(for the record)", True)
-        plain_10, plain_long = self.correction_ms(short_plain), self.correction_ms(long_plain)
+        plain_10, plain_long = self.medians_ms(self.correction(short_plain), self.correction(long_plain))
         self.say(
             f"correct deal 1 ({self.plain}): of 10 / of {long:,} deals",
             f"{plain_10:.1f} / {plain_long:.1f} ms",
@@ -155,7 +159,7 @@ class Bench:
             few, many = self.queries(small.get_absolute_url() + tail), self.queries(big.get_absolute_url() + tail)
             self.say(f"{name}: queries at 10 / at 500 deals", f"{few} / {many}", "same, ≤20", few == many <= 20)
         longest = long_danish.get_absolute_url()
-        sheet_ms = self.median_ms(lambda: self.client.get(longest))
+        (sheet_ms,) = self.medians_ms(lambda: self.client.get(longest))
         size = len(self.client.get(longest).content) // 1024
         self.say(f"sheet of {long:,} deals: time, size", f"{sheet_ms:.1f} ms, {size} KB", "one screen", size < 100)
 
@@ -173,12 +177,14 @@ class Bench:
             for _n in range(count):
                 self.sitting(self.carried, 40, club)
             Membership.objects.create(user=self.user, club=club, role=Membership.Role.VIEWER)
-        bare_ms = self.median_ms(lambda: self.client.get(reverse("login")))
         for name, page in (("club page", "club:detail"), ("sittings list", "sittings:list")):
             young_url, old_url = reverse(page, kwargs={"slug": "young"}), reverse(page, kwargs={"slug": "old"})
             few, lots = self.queries(young_url), self.queries(old_url)
-            young_ms = self.median_ms(lambda u=young_url: self.client.get(u))
-            old_ms = self.median_ms(lambda u=old_url: self.client.get(u))
+            bare_ms, young_ms, old_ms = self.medians_ms(
+                lambda: self.client.get(reverse("login")),
+                lambda u=young_url: self.client.get(u),
+                lambda u=old_url: self.client.get(u),
+            )
             self.say(
                 f"{name}: {many // 10} / {many} sittings (queries; ms; × bare)",
                 f"{few}/{lots}; {young_ms:.1f}/{old_ms:.1f}; {old_ms / bare_ms:.1f}×",
