@@ -167,9 +167,11 @@ def run(args: argparse.Namespace) -> None:
         for _round in range(3):  # warm up: templates, translations, the database's pages
             reader.get(page)
             reader.get(BARE)
-        table_times = [timed(reader, page) for _round in range(args.rounds)]
-        bare_times = [timed(reader, BARE) for _round in range(args.rounds)]
-        built_times = [timed(reader, page, before=cache.clear) for _round in range(args.rounds)]
+        table_times, bare_times, built_times = [], [], []
+        for _round in range(args.rounds):  # in turns, so the machine's other work weighs on each alike
+            table_times.append(timed(reader, page))
+            bare_times.append(timed(reader, BARE))
+            built_times.append(timed(reader, page, before=cache.clear))
 
     reading = []
     period = calendar_year(year)
