@@ -6,11 +6,10 @@ after 8 rounds is 3,000 cells: ranked from the stored rows it costs some ten tim
 So the rows are built in Python (the template language spends ten times as long on the cells)
 and cached under a key made of everything they depend on: the tournament's settings, its
 entrants and their names as this reader sees them, its rounds with their states and byes, the
-newest deal revision of its tables and how many there are (every entry, correction and removal
-adds one; the count, because PostgreSQL numbers a row when it is written, not when it is
-committed, so a table's deal committed after another table's may carry the lower number), whether
-the published round counts, and the language. Any change makes a new key, so a reader never sees
-stale rows; the key costs one small query beyond what the page reads anyway.
+club's count of changes (every write to the club's data counts one first, in its transaction:
+``scoring.club.changes``; an entry, a correction, a take-back, a repair by ``recompute_scores``),
+whether the published round counts, and the language. Any change makes a new key, so a reader
+never sees stale rows; the key costs no query beyond what the page reads anyway.
 """
 
 from __future__ import annotations
@@ -19,12 +18,10 @@ import hashlib
 from collections.abc import Mapping
 
 from django.core.cache import cache
-from django.db.models import Count, Max
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
-from scoring.models import DealRevision
 from scoring.tournaments.models import Tournament
 from scoring.tournaments.ranking import BYE, MISSED, Standing
 from scoring.tournaments.results import Field, standings
@@ -45,9 +42,8 @@ def standings_rows(tournament: Tournament, field: Field, names: Mapping[int, str
 
 
 def _key(tournament: Tournament, field: Field, names: Mapping[int, str], live: bool) -> str:
-    revisions = DealRevision.objects.filter(sitting__round_table__round__tournament=tournament).aggregate(
-        newest=Max("id"), count=Count("id")
-    )
+    """The rows' key. The tournament comes with its club (``get_tournament_for_user``), so the
+    club's count of changes was read before anything the rows show."""
     settings = (
         tournament.pk,
         tournament.created_at.isoformat(),
@@ -59,7 +55,8 @@ def _key(tournament: Tournament, field: Field, names: Mapping[int, str], live: b
         tournament.seed,
     )
     rounds = [(r.number, r.state, r.byes) for r in field.rounds]
-    shown = repr((settings, field.entrants, sorted(names.items()), rounds, revisions, live, get_language()))
+    changes = tournament.club.changes
+    shown = repr((settings, field.entrants, sorted(names.items()), rounds, changes, live, get_language()))
     return "standings:" + hashlib.sha256(shown.encode()).hexdigest()
 
 
