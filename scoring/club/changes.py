@@ -1,8 +1,9 @@
 """Every write to a club's data is one transaction that first counts a change on the club.
 
-Pages that are costly to build (the season table) are cached under a key holding the club's
-count of changes (``Club.changes``), read with the club at the start of the request: a write
-anywhere in the club makes a new key, so no reader is served a table older than the data.
+Pages that are costly to build (the season table, a tournament's standings) are cached under a
+key holding the club's count of changes (``Club.changes``), read with the club at the start of
+the request: a write anywhere in the club makes a new key, so no reader is served a table older
+than the data.
 
 Why a counter, bumped first, in the same transaction:
 
