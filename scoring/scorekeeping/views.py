@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.access import Access, Role, club_view, get_club_for_user, get_sitting_for_user
+from scoring.club.models import variant_choices
 from scoring.engine import VARIANTS, InvalidSitting
 from scoring.models import Sitting
 from scoring.scorekeeping.deal_form import DealForm, initial_from_deal
@@ -41,8 +42,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
     variant = request.GET.get("variant") or request.POST.get("variant")
     if variant not in VARIANTS:
-        games = [(key, _(v.name)) for key, v in VARIANTS.items()]
-        return render(request, "scorekeeping/choose_game.html", {"club": club, "games": games})
+        return render(request, "scorekeeping/choose_game.html", {"club": club, "games": variant_choices()})
     initial = {"date": timezone.localdate(), "key": new_key()}
     form = StartSittingForm(request.POST or None, club=club, variant=variant, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 
 from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user
 from scoring.club.forms import UploadForm
+from scoring.club.models import variant_choices
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, InvalidSitting
 from scoring.ledger.money import KASSE
@@ -184,7 +185,7 @@ def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("The sitting is imported."))
             return redirect(sitting.get_absolute_url())
-    games = [(key, _(variant.name)) for key, variant in VARIANTS.items()]
+    games = variant_choices()
     return render(request, "sittings/import.html", {"club": club, "form": form, "problems": problems, "games": games})
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.access import Access, Role, club_view, get_club_for_user, get_tournament_for_user
 from scoring.club.forms import UploadForm
+from scoring.club.models import variant_choices
 from scoring.club.services import Refused
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS
@@ -72,8 +73,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
     variant = request.GET.get("variant") or request.POST.get("variant")
     if variant not in VARIANTS:
-        games = [(key, _(v.name)) for key, v in VARIANTS.items()]
-        return render(request, "tournaments/choose_game.html", {"club": club, "games": games})
+        return render(request, "tournaments/choose_game.html", {"club": club, "games": variant_choices()})
     form = TournamentForm(request.POST or None, club=club, variant=variant, initial={"key": new_key()})
     if request.method == "POST" and form.is_valid():
         try:
