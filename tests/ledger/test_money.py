@@ -21,6 +21,8 @@ from scoring.ledger.money import (
     transfers,
 )
 
+from .settling import settles
+
 
 def money(*scores: tuple[str, int], tariff: str, **options: int | bool) -> SittingMoney:
     return sitting_money(list(scores), Decimal(tariff), **options)  # type: ignore[arg-type]
@@ -255,17 +257,6 @@ def sittings(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-def assert_settles(balances: dict[str, int]) -> None:
-    made = transfers(balances)
-    assert len(made) <= max(0, sum(1 for cents in balances.values() if cents) - 1)
-    settled = dict.fromkeys(balances, 0)
-    for transfer in made:
-        assert transfer.cents > 0
-        settled[transfer.payer] -= transfer.cents
-        settled[transfer.payee] += transfer.cents
-    assert settled == balances
-
-
 @given(st.lists(sittings(), min_size=1, max_size=30))
 def test_no_cent_is_lost_or_created_in_any_sitting_or_season(season: list[dict[str, Any]]) -> None:
     sittings_money = [sitting_money(**arguments) for arguments in season]
@@ -278,15 +269,17 @@ def test_no_cent_is_lost_or_created_in_any_sitting_or_season(season: list[dict[s
             assert abs(sitting.game[name] - sitting.exact[name]) < 1
             if not arguments["share_pots"]:
                 assert abs(sitting.balances[name] + arguments["sheet_fee_cents"] - sitting.exact[name]) < 1
-        assert_settles(sitting.parties("the Kasse"))
+        parties = sitting.parties("the Kasse")
+        settles(parties, transfers(parties))
     season_money = season_balances(sittings_money)
     assert sum(season_money.balances.values()) + season_money.kasse == 0
     assert season_money.kasse == sum(sitting.kasse for sitting in sittings_money)
-    assert_settles(season_money.parties("the Kasse"))
+    parties = season_money.parties("the Kasse")
+    settles(parties, transfers(parties))
 
 
 @given(st.dictionaries(st.sampled_from(NAMES), st.integers(-10_000, 10_000), max_size=len(NAMES)))
 def test_transfers_settle_any_balances_that_sum_to_zero(balances: dict[str, int]) -> None:
     balances["the Kasse"] = -sum(balances.values())
-    assert_settles(balances)
+    settles(balances, transfers(balances))
     assert transfers(balances) == transfers(dict(reversed(balances.items())))

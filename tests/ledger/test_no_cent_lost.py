@@ -25,6 +25,8 @@ from scoring.models import Club, LedgerSettings, Tariff
 from scoring.samples import NAMES, random_sitting
 from scoring.sittings.services import import_sitting
 
+from .settling import settles
+
 pytestmark = pytest.mark.django_db
 
 TARIFFS = st.one_of(
@@ -48,16 +50,6 @@ def sitting(draw: st.DrawFn) -> dict[str, Any]:
         "day": draw(st.integers(1, 28)),
         "month": draw(st.integers(1, 12)),
     }
-
-
-def settles(balances: dict[str, int], made: list[Any]) -> None:
-    settled = dict.fromkeys(balances, 0)
-    for transfer in made:
-        assert transfer.cents > 0
-        settled[transfer.payer] -= transfer.cents
-        settled[transfer.payee] += transfer.cents
-    assert settled == balances
-    assert len(made) <= max(0, sum(1 for cents in balances.values() if cents) - 1)
 
 
 @settings(
