@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from django import forms
+from django.contrib import messages
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError, models
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -90,6 +92,15 @@ def once(club: Club, key: str, write: Callable[[], T | None]) -> Done[T]:
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+def tell(request: HttpRequest, done: Done[Any], first: str, again: str) -> None:
+    """Say what a keyed write did: ``first`` when this send did it, ``again`` when an earlier
+    send of the same form had (a double tap, a reload)."""
+    if done.first:
+        messages.success(request, first)
+    else:
+        messages.info(request, again)
 
 
 def new_key() -> str:

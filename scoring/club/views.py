@@ -24,7 +24,7 @@ from scoring.club.services import (
 from scoring.models import Club, Membership, Player
 from scoring.sittings.results import sittings_of
 from scoring.spreadsheets.reader import UnreadableFile
-from scoring.submissions import DAMAGED, KeyedForm, new_key
+from scoring.submissions import DAMAGED, KeyedForm, new_key, tell
 
 
 @require_GET
@@ -74,10 +74,9 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error("display_name", str(refusal))
         else:
             name = done.result.display_name if done.result else ""
-            if done.first:
-                messages.success(request, _("%(name)s added.") % {"name": name})
-            else:
-                messages.info(request, _("%(name)s was already added.") % {"name": name})
+            tell(
+                request, done, _("%(name)s added.") % {"name": name}, _("%(name)s was already added.") % {"name": name}
+            )
             return redirect("club:players", slug=club.slug)
     return render(request, "club/player_form.html", {"club": club, "form": form, "player": None})
 
@@ -123,10 +122,8 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error("username", str(refusal))
         else:
             name = done.result.user.get_username() if done.result else ""
-            if done.first:
-                messages.success(request, _("%(name)s is now a member.") % {"name": name})
-            else:
-                messages.info(request, _("%(name)s was already added.") % {"name": name})
+            said = _("%(name)s is now a member.") % {"name": name}
+            tell(request, done, said, _("%(name)s was already added.") % {"name": name})
             return redirect("club:members", slug=club.slug)
     memberships = club.memberships.select_related("user").order_by("user__username")
     return render(
@@ -171,10 +168,7 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, str(refusal))
     else:
         name = membership.user.get_username() if membership else ""
-        if done.first:
-            messages.success(request, _("%(name)s removed.") % {"name": name})
-        else:
-            messages.info(request, _("That member was already removed."))
+        tell(request, done, _("%(name)s removed.") % {"name": name}, _("That member was already removed."))
     return redirect("club:members", slug=club.slug)
 
 

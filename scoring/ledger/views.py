@@ -58,7 +58,7 @@ from scoring.ledger.tables import SeasonTableView, table_rows
 from scoring.ledger.workbook import season_sheets
 from scoring.limits import whole_number
 from scoring.models import Club, Player
-from scoring.submissions import KeyedForm, new_key
+from scoring.submissions import DAMAGED, KeyedForm, new_key, tell
 
 MOST_YEARS = 50
 """Calendar years the season picker lists at most (the latest ones)."""
@@ -436,10 +436,8 @@ def seasons(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error("name", str(refusal))
         else:
             name = done.result.name if done.result else ""
-            if done.first:
-                messages.success(request, _("The season %(name)s is defined.") % {"name": name})
-            else:
-                messages.info(request, _("The season %(name)s was already defined.") % {"name": name})
+            said = _("The season %(name)s is defined.") % {"name": name}
+            tell(request, done, said, _("The season %(name)s was already defined.") % {"name": name})
             return redirect("ledger:seasons", slug=club.slug)
     current = Seasons(club).current(timezone.localdate())
     return render(
@@ -478,17 +476,16 @@ def season_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     form = KeyedForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest(_("The form is damaged: load the page again."))
+        return HttpResponseBadRequest(str(DAMAGED))
     name = Season.objects.filter(club=club).filter(pk=pk).values_list("name", flat=True).first()
     try:
         done = remove_season(club, pk, key=form.cleaned_data["key"])
     except Refused as refusal:
         messages.error(request, str(refusal))
     else:
-        if done.first:
-            messages.success(request, _("The season %(name)s is removed.") % {"name": name})
-        else:
-            messages.info(request, _("This season was already removed."))
+        tell(
+            request, done, _("The season %(name)s is removed.") % {"name": name}, _("This season was already removed.")
+        )
     return redirect("ledger:seasons", slug=club.slug)
 
 
