@@ -37,8 +37,8 @@ class Bench:
         from django.contrib.auth.models import User
         from django.test import Client
 
+        from scoring.club.models import Club, Membership
         from scoring.engine import VARIANTS
-        from scoring.models import Club, Membership
 
         self.args = args
         self.rng = random.Random(1754)
@@ -168,7 +168,7 @@ class Bench:
         print(*self.lines, sep="\n")
 
     def club_pages(self, reverse: Callable[..., str]) -> None:
-        from scoring.models import Club, Membership
+        from scoring.club.models import Club, Membership
 
         young = Club.objects.create(name="Young", slug="young")
         old = Club.objects.create(name="Old", slug="old")

@@ -15,15 +15,8 @@ import time
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 
-from scoring.spreadsheets.reader import (
-    WHOLE,
-    Column,
-    UnreadableFile,
-    open_workbook,
-    read_csv_rows,
-    read_name_list,
-    read_rows,
-)
+from scoring.engine.refusal import Refusal
+from scoring.spreadsheets.reader import WHOLE, Column, open_workbook, read_csv_rows, read_name_list, read_rows
 from scoring.spreadsheets.writer import Sheet, write_xlsx
 
 LIMIT = 10 * 1024 * 1024
@@ -129,7 +122,7 @@ def main() -> None:
             started = time.perf_counter()
             try:
                 refuse()
-            except UnreadableFile:
+            except Refusal:
                 times.append(time.perf_counter() - started)
             else:
                 raise SystemExit(f"{name}: not refused")

@@ -43,11 +43,12 @@ def main() -> None:
 def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: random.Random) -> tuple[Any, str, int]:
     """A public club with ``players`` players and ``deals`` deals of one variant in one year,
     stored as the services store them; returns the club, the variant and the year."""
+    from scoring.club.models import Club, Player
     from scoring.engine import VARIANTS, InvalidSitting, read_sitting, score
-    from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
     from scoring.samples import random_sitting
     from scoring.sittings.documents import deal_by_index
-    from scoring.sittings.services import _lines
+    from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
+    from scoring.sittings.stored import lines_of
 
     variant = next(key for key, rules in VARIANTS.items() if rules.pots and 4 in rules.table_sizes)
     year = 2026
@@ -65,7 +66,7 @@ def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: rando
                 (
                     deal_by_index(raw, VARIANTS[variant], seats),
                     [result.scores[name] for name in seats],
-                    _lines(result, index_of),
+                    lines_of(result, index_of),
                     result.pots,
                 )
                 for raw, result in zip(doc["deals"], scored.deals, strict=True)
@@ -140,8 +141,8 @@ def run(args: argparse.Namespace) -> None:
     from django.test import Client, override_settings
     from django.urls import reverse
 
+    from scoring.club.models import Membership
     from scoring.ledger.results import calendar_year, season_table_of
-    from scoring.models import Membership
 
     rng = random.Random(1754)
     started = time.perf_counter()

@@ -26,8 +26,8 @@ def main() -> None:
 
 
 def run(args: argparse.Namespace) -> None:
+    from scoring.club.models import Club
     from scoring.engine import VARIANTS, score_sitting
-    from scoring.models import Club
     from scoring.samples import random_sitting
     from scoring.sittings.imports import read_sitting_file
     from scoring.sittings.services import import_sitting

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from scoring.models import Club, Membership
+    from scoring.club.models import Club, Membership
     from scoring.tournaments.documents import import_tournament
 
     club = Club.objects.create(name="Bench", slug="bench")

@@ -13,7 +13,6 @@ read but lacks the role is refused (403).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -24,47 +23,27 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
-from scoring.models import Club, Membership, Sitting, Tournament
+from scoring.club.models import Club
+from scoring.club.roles import Access, Role, has_role, role_of
+from scoring.sittings.models import Sitting
+from scoring.tournaments.models import Tournament
 
-Role = Membership.Role
+__all__ = [
+    "Access",
+    "LoginRequired",
+    "Role",
+    "club_view",
+    "clubs_for_user",
+    "get_club_for_user",
+    "get_sitting_for_user",
+    "get_tournament_for_user",
+]
+
 R = TypeVar("R", bound=HttpResponseBase)
-ROLE_RANK = {Role.VIEWER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 
 
 class LoginRequired(Exception):
     """The page needs a logged-in user; ``club_view`` answers with a redirect to the login page."""
-
-
-@dataclass(frozen=True)
-class Access:
-    """What the user may do in the club he fetched: his role, or ``None`` for a reader of a
-    public club who is not a member."""
-
-    role: str | None
-
-    @property
-    def scores(self) -> bool:
-        """Starts sittings, enters and corrects deals (scorekeepers and admins)."""
-        return has_role(self.role, Role.SCOREKEEPER)
-
-    @property
-    def administers(self) -> bool:
-        """Manages players, members and settings; corrects closed sittings (admins)."""
-        return has_role(self.role, Role.ADMIN)
-
-
-def role_of(user: Any, club: Club) -> str | None:
-    """The user's role in the club (superusers count as admins), or ``None``."""
-    if not user.is_authenticated:
-        return None
-    if user.is_superuser:
-        return Role.ADMIN
-    membership = Membership.objects.filter(user=user, club=club).only("role").first()
-    return membership.role if membership else None
-
-
-def has_role(role: str | None, needed: str) -> bool:
-    return role is not None and ROLE_RANK[Role(role)] >= ROLE_RANK[Role(needed)]
 
 
 def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None) -> tuple[Club, Access]:

@@ -11,20 +11,9 @@ from django.forms import ModelForm
 from django.http import HttpRequest
 
 from scoring.club.changes import changing
-from scoring.models import (
-    Breakdown,
-    Club,
-    DealRevision,
-    LedgerSettings,
-    Membership,
-    Player,
-    RankingRule,
-    ScoreRow,
-    Season,
-    Seat,
-    Sitting,
-    Tariff,
-)
+from scoring.club.models import Club, LedgerSettings, Membership, Player, Tariff
+from scoring.ledger.models import RankingRule, Season
+from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 
 
 class ReadOnly:

@@ -13,10 +13,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.club.models import Club, Membership
 from scoring.club.services import set_member
 from scoring.engine import VARIANTS
-from scoring.models import Club, Membership, Sitting
 from scoring.samples import random_sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import import_sitting
 
 DEMO_CLUB = "demo"

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from decimal import Decimal
 
-from django.utils.translation import gettext
+from scoring.engine.reasons import Reason, _, why
 
 NAME_LENGTH = 60
 """A player's display name."""
@@ -57,25 +57,31 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
+DAMAGED = why(_("The form is damaged: load the page again."))
+"""Why a form whose one-time key was damaged on its way is refused."""
+NO_REASON = why(_("Say why the deal is changed."))
+"""Why a correction or a take-back without its reason is refused."""
+
+
 def damaged_key(key: str) -> bool:
     """Whether a form's one-time key was damaged on its way: given, but not of ``FORM_KEY``'s
     form. (No key at all is no damage: such a send is carried out, unprotected from a resend.)"""
     return bool(key) and FORM_KEY.fullmatch(key) is None
 
 
-def text_problem(text: str, most: int) -> str | None:
-    """Why a typed text cannot be kept (control characters, too long), in the page's language."""
+def text_problem(text: str, most: int) -> Reason | None:
+    """Why a typed text cannot be kept (control characters, too long), or ``None``."""
     if CONTROL.search(text):
-        return gettext("Control characters (such as NUL) cannot be kept: type plain text.")
+        return why(_("Control characters (such as NUL) cannot be kept: type plain text."))
     if len(text) > most:
-        return gettext("At most %(most)s characters, not %(length)s.") % {"most": most, "length": len(text)}
+        return why(_("At most {most} characters, not {length}."), most=most, length=len(text))
     return None
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Reason | None:
     """Why a (normalised) player name cannot be kept, or ``None``."""
     if not name:
-        return gettext("Give a name.")
+        return why(_("Give a name."))
     return text_problem(name, NAME_LENGTH)
 
 

@@ -64,12 +64,12 @@ def valid_deal(
 
 
 def random_deal(rng: random.Random, variant: Variant, players: list[str], number: int, items: int) -> dict[str, Any]:
-    seat = number % len(players) + 1
-    deal: dict[str, Any] = {"dealer": players[seat - 1]}
+    dealer = players[number % len(players)]
+    deal: dict[str, Any] = {"dealer": dealer}
     active = list(players)
     if len(players) == 4:
-        fixed = variant.sits_out(seat, 4) if variant.sitting_out_fixed else None
-        out = players[fixed - 1] if fixed else rng.choice(players)
+        fixed = variant.who_sits_out(players, dealer) if variant.sitting_out_fixed else None
+        out = fixed or rng.choice(players)
         deal["sitting_out"] = out
         active.remove(out)
     for key, spec in variant.deal_fields.items():

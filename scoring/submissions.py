@@ -21,11 +21,11 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError, models
 from django.http import HttpRequest
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from scoring.club.changes import changing
 from scoring.club.models import Club
-from scoring.limits import FORM_KEY_LENGTH, damaged_key
+from scoring.limits import DAMAGED, FORM_KEY_LENGTH, damaged_key
+from scoring.refusals import shown
 
 T = TypeVar("T", bound=models.Model)
 
@@ -108,9 +108,6 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
-DAMAGED = _("The form is damaged: load the page again.")
-
-
 class KeyedForm(forms.Form):
     """A write form with its one-time key (hidden); a damaged key is refused like any bad value,
     with a message for the whole form (nobody sees the hidden field)."""
@@ -120,12 +117,12 @@ class KeyedForm(forms.Form):
     def clean_key(self) -> str:
         key: str = self.cleaned_data["key"]
         if damaged_key(key):
-            raise forms.ValidationError(DAMAGED)
+            raise forms.ValidationError(shown(DAMAGED))
         return key
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if self.has_error("key"):
             self.errors.pop("key")
-            self.add_error(None, DAMAGED)
+            self.add_error(None, shown(DAMAGED))
         return data

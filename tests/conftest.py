@@ -45,7 +45,7 @@ def admin(db: Any) -> tuple[Any, Any]:
     """A club, and a test client signed in as Ada, its admin."""
     from django.test import Client
 
-    from scoring.models import Membership
+    from scoring.club.models import Membership
 
     from .factories import make_club, make_member
 

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine import VARIANTS
-from scoring.models import Sitting
 from scoring.scorekeeping.deal_form import form_data
+from scoring.sittings.models import Sitting
 
 
 def post_data(variant: str, deal: dict[str, Any], players: list[str], **extra: Any) -> dict[str, str]:

@@ -10,8 +10,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
+from scoring.club.models import Club, Membership, Player
 from scoring.engine import Variant, register, unregister
-from scoring.models import Club, Membership, Player, Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import start_sitting
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden"

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.models import LoginFailure, Membership
+from scoring.accounts.throttle import LoginFailure
+from scoring.club.models import Membership
 
 from .factories import make_club, make_member
 

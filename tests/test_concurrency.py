@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from scoring.models import DealRevision, Sitting
+from scoring.sittings.models import DealRevision, Sitting
 from scoring.sittings.services import Recorded, record_deal
 
 from .factories import make_club, make_sitting

@@ -8,9 +8,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from scoring.club.models import Membership
 from scoring.engine import score_sitting
-from scoring.models import DealRevision, Membership, ScoreRow
 from scoring.samples import random_sitting
+from scoring.sittings.models import DealRevision, ScoreRow
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import correct_deal, import_sitting
 

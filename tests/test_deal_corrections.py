@@ -8,9 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.club.models import Membership
 from scoring.engine import score_sitting
-from scoring.models import DealRevision, Membership
 from scoring.samples import random_sitting
+from scoring.sittings.models import DealRevision
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import import_sitting
 

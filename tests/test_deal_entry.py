@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.club.models import Membership
 from scoring.engine import score_sitting
-from scoring.models import DealRevision, Membership, Sitting
+from scoring.sittings.models import DealRevision, Sitting
 from scoring.sittings.results import sitting_document, stored_result
 
 from .deal_posts import enter, post_data

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Membership
+from scoring.club.models import Membership
 
 from .deal_posts import enter
 from .factories import make_club, make_member, make_sitting

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scoring.models import DealRevision, Membership
+from scoring.club.models import Membership
+from scoring.sittings.models import DealRevision
 
 from .deal_posts import enter
 from .factories import make_club, make_member, make_sitting

@@ -17,9 +17,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.club.models import Membership
 from scoring.engine import VARIANTS
-from scoring.models import Breakdown, Membership, Sitting
 from scoring.samples import random_sitting, valid_deal
+from scoring.sittings.models import Breakdown, Sitting
 from scoring.sittings.results import stored_result
 from scoring.sittings.services import correct_deal, import_sitting, recompute, record_deal, remove_last_deal
 

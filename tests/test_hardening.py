@@ -16,11 +16,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from scoring.club.models import Membership, Player
 from scoring.engine import InvalidSitting, score_sitting
 from scoring.engine.base import card_points
 from scoring.engine.grosstarock import Grosstarock
 from scoring.limits import name_problem, normalise_name, text_problem
-from scoring.models import DealRevision, Membership, Player, Sitting
+from scoring.sittings.models import DealRevision, Sitting
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import import_sitting
 
@@ -195,7 +196,7 @@ def test_a_tab_or_a_line_break_in_a_name_becomes_a_space_not_a_refusal(typed: st
 
 def test_the_refusal_of_control_characters_names_only_characters_it_refuses() -> None:
     said = text_problem("An\x00na", 60)
-    assert said == "Control characters (such as NUL) cannot be kept: type plain text."
+    assert str(said) == "Control characters (such as NUL) cannot be kept: type plain text."
     assert text_problem("An\tna", 60) is None, "what the paths keep is normalised first: a tab is white space"
 
 

@@ -23,8 +23,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.club.models import Membership
 from scoring.engine import InvalidSitting
-from scoring.models import Membership, Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import import_sitting
 
 from .deal_posts import post_data

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from scoring.club.models import Membership
 from scoring.engine import InvalidSitting, score_sitting
-from scoring.models import Membership
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import import_sitting
 

@@ -77,3 +77,46 @@ def test_names_the_same_but_for_their_capitals_are_told_apart_by_a_number(migrat
         "STRASSE (2)",  # the same letters whatever the capitals: ß is ss
     ]
     assert Player.objects.get(pk=elsewhere.pk).display_name == "ANNA"
+
+
+def test_breakdown_lines_become_named_records_and_back(migrate_to: Callable[[str], Apps]) -> None:
+    apps = migrate_to("0013_club_changes")
+    Club, Sitting = apps.get_model("scoring", "Club"), apps.get_model("scoring", "Sitting")
+    DealRevision, Breakdown = apps.get_model("scoring", "DealRevision"), apps.get_model("scoring", "Breakdown")
+    club = Club.objects.create(name="Runde", slug="runde")
+    sitting = Sitting.objects.create(club=club, variant="danish_tarok", cents_per_point=10)
+    revision = DealRevision.objects.create(sitting=sitting, number=1, data={"dealer": 0})
+    why = {"t": "{player} wins", "a": {"player": "Anna"}}
+    lines = [[0, "", 10, "Anna wins", why], [None, "king", -10, "into the King pot", {"t": "x", "a": {}}]]
+    kept = Breakdown.objects.create(revision=revision, lines=lines, pots={"king": 10})
+    Breakdown = migrate_to("0014_breakdown_line_records").get_model("scoring", "Breakdown")
+    assert Breakdown.objects.get(pk=kept.pk).lines == [
+        {"player": 0, "pot": "", "points": 10, "reason": "Anna wins", "why": why},
+        {"player": None, "pot": "king", "points": -10, "reason": "into the King pot", "why": {"t": "x", "a": {}}},
+    ]
+    Breakdown = migrate_to("0013_club_changes").get_model("scoring", "Breakdown")
+    assert Breakdown.objects.get(pk=kept.pk).lines == lines
+
+
+def test_the_tables_of_drawn_and_closed_rounds_are_held_with_their_round(migrate_to: Callable[[str], Apps]) -> None:
+    import datetime
+
+    apps = migrate_to("0014_breakdown_line_records")
+    model = apps.get_model
+    club = model("scoring", "Club").objects.create(name="Runde", slug="runde")
+    tournament = model("scoring", "Tournament").objects.create(
+        club=club, name="Herbst", variant="grosstarock", date=datetime.date(2026, 11, 14), seed=1
+    )
+    tables = {}
+    for number, state in enumerate(["closed", "published", "drawn"], start=1):
+        round_ = model("scoring", "Round").objects.create(tournament=tournament, number=number, state=state, seed=1)
+        sitting = model("scoring", "Sitting").objects.create(club=club, variant="grosstarock", cents_per_point=10)
+        model("scoring", "RoundTable").objects.create(round=round_, number=1, sitting=sitting, token=f"t{number}")
+        tables[state] = sitting.pk
+    Sitting = migrate_to("0015_sitting_held").get_model("scoring", "Sitting")
+    held = {state: Sitting.objects.get(pk=pk).held for state, pk in tables.items()}
+    assert held == {
+        "closed": {"t": "round {number} is closed: no deals are entered", "a": {"number": 1}},
+        "published": None,
+        "drawn": {"t": "round {number} is not published yet: no deals are entered", "a": {"number": 3}},
+    }

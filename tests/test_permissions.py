@@ -19,8 +19,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
+from scoring.club.models import Club, Membership
 from scoring.ledger.services import add_season
-from scoring.models import Club, Membership
 from scoring.sittings.services import import_sitting, record_deal
 from scoring.tournaments.services import draw_round, publish_round
 

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Player
+from scoring.club.models import Player
 
 from .factories import make_club
 

@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from scoring.models import ScoreRow, Sitting
+from scoring.sittings.models import ScoreRow, Sitting
 from scoring.sittings.services import correct_deal, import_sitting, record_deal
 
 from .factories import golden, make_club, make_sitting

@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scoring.models import Membership, Sitting
+from scoring.club.models import Membership
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import import_sitting
 
 from .factories import golden, make_club, make_member, make_user

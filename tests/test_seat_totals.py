@@ -9,8 +9,8 @@ import pytest
 from django.apps import apps
 
 from scoring.engine import VARIANTS
-from scoring.models import ScoreRow, Seat, Sitting
 from scoring.samples import random_sitting, valid_deal
+from scoring.sittings.models import ScoreRow, Seat, Sitting
 from scoring.sittings.services import correct_deal, import_sitting, recompute, record_deal, remove_last_deal
 
 from .factories import make_club

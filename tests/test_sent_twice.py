@@ -13,10 +13,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from scoring.club.models import Membership, Player
 from scoring.club.services import add_member, remove_member, save_player
-from scoring.models import DealRevision, Membership, Player, Sitting, Submission
+from scoring.sittings.models import DealRevision, Sitting
 from scoring.sittings.services import correct_deal, record_deal, remove_last_deal, start_sitting
-from scoring.submissions import new_key
+from scoring.submissions import Submission, new_key
 
 from .deal_posts import post_data
 from .factories import make_club, make_member, make_players, make_sitting

@@ -7,9 +7,11 @@ from typing import Any
 import pytest
 from django.apps import apps
 
-from scoring.club.services import Refused, remove_member, set_member
+from scoring.club.models import Membership
+from scoring.club.services import remove_member, set_member
 from scoring.engine import InvalidSitting, score_sitting
-from scoring.models import DealRevision, Membership
+from scoring.engine.refusal import Refusal
+from scoring.sittings.models import DealRevision
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import close_sitting, correct_deal, record_deal, remove_last_deal, start_sitting
 
@@ -157,9 +159,9 @@ def test_a_closed_sitting_refuses_a_scorekeeper_and_accepts_an_admin() -> None:
 def test_a_club_keeps_at_least_one_admin() -> None:
     club = make_club()
     ada = make_member(club, "ada", Membership.Role.ADMIN)
-    with pytest.raises(Refused):
+    with pytest.raises(Refusal):
         set_member(club, username="ada", role=Membership.Role.VIEWER)
-    with pytest.raises(Refused):
+    with pytest.raises(Refusal):
         remove_member(club, Membership.objects.get(user=ada).pk)
     make_member(club, "bea", Membership.Role.ADMIN)
     set_member(club, username="ada", role=Membership.Role.VIEWER)

@@ -14,19 +14,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.club.models import Membership
 from scoring.engine import VARIANTS, Variant, register, score_sitting, unregister
-from scoring.engine.base import (
-    CENTS,
-    Deal,
-    FieldSpec,
-    Ledger,
-    Options,
-    contract,
-    declarer,
-    declarer_points,
-    player,
-)
-from scoring.models import Membership, Sitting
+from scoring.engine.base import Deal, FieldSpec, Options, Payments, contract, declarer, declarer_points, player
+from scoring.engine.reasons import CENTS
+from scoring.sittings.models import Sitting
 from scoring.sittings.results import sitting_document
 
 from .deal_posts import enter
@@ -54,14 +46,14 @@ class Zwicker(Variant):
     pots = {"zwicker": "zwicker_pot"}
     words = {"zwicker_pot": "Zwicker pot", "zwick": "Zwick"}
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         tricks = deal.extra["tricks"]
         assert isinstance(tricks, int)
-        ledger.per_defender(self.contracts[deal.contract] * tricks, "{n} tricks over five", n=tricks)
-        ledger.into_pot(deal.active, "zwicker", 1, "into the {pot}", pot="zwicker_pot")
-        held = ledger.pots["zwicker"]
+        payments.per_defender(self.contracts[deal.contract] * tricks, "{n} tricks over five", n=tricks)
+        payments.into_pot(deal.active, "zwicker", 1, "into the {pot}", pot="zwicker_pot")
+        held = payments.pots["zwicker"]
         for item in deal.events:
-            ledger.into_pot((item.player or "",), "zwicker", -held, "{player} zwicks", player=item.player)
+            payments.into_pot((item.player or "",), "zwicker", -held, "{player} zwicks", player=item.player)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Sitting
+from scoring.sittings.models import Sitting
 
 from .factories import GOLDEN, make_club
 

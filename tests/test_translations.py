@@ -182,7 +182,7 @@ def test_every_translation_keeps_the_placeholders_of_its_text(language: str) -> 
 
 def sheet_and_breakdowns(client: Client, language: str) -> tuple[str, str]:
     """A Danish sitting's sheet and the pages of its three deals, read in ``language``."""
-    from scoring.models import Membership
+    from scoring.club.models import Membership
     from scoring.sittings.services import import_sitting
 
     from .factories import golden, make_club, make_member
@@ -215,3 +215,32 @@ def test_the_breakdown_speaks_danish_on_a_danish_page(client: Client) -> None:
     assert "giverens indsats i kongepuljen" in why
     assert '<th class="num pot" scope="col">Kongepulje</th>' in text, "the sheet's column says what the breakdown says"
     assert "Spil 1, givet af Anna" in text
+
+
+REASON_MAKERS = {"why": (0,), "because": (0,), "Reason": (0,), "_refuse": (0,), "_problem": (1,), "by_count": (1, 2)}
+"""What makes a reason (or picks its template), and where among its arguments it takes templates."""
+
+
+def test_every_reason_the_site_builds_has_a_template_marked_for_the_catalogues() -> None:
+    """A template written as a bare string would never reach the catalogues, and its refusal would
+    stay English on a German page: every one is a literal inside ``_()`` or ``gettext_noop()``
+    (``makemessages`` collects those), or a name given to such a literal elsewhere."""
+    import ast
+
+    bare = []
+    for path in sorted((ROOT / "scoring").rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in REASON_MAKERS:
+                continue
+            templates = [node.args[i] for i in REASON_MAKERS[name] if i < len(node.args)]
+            bare += [
+                f"{path.relative_to(ROOT)}:{node.lineno}: {arg.value!r}"
+                for arg in templates
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            ]
+    assert bare == []

@@ -15,7 +15,9 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.club.models import Club, Membership, Player
 from scoring.engine import VARIANTS, OptionSpec
+from scoring.engine.reasons import gettext_noop, why
 from scoring.limits import (
     CLUB_NAME_LENGTH,
     MOST_CENTS_PER_POINT,
@@ -24,7 +26,7 @@ from scoring.limits import (
     normalise_name,
     text_problem,
 )
-from scoring.models import Club, Membership, Player
+from scoring.refusals import shown
 from scoring.spreadsheets.reader import NameList, read_name_list
 from scoring.submissions import KeyedForm
 
@@ -52,7 +54,7 @@ class PlayerForm(KeyedForm):
         name = normalise_name(self.cleaned_data["display_name"])
         problem = name_problem(name)
         if problem:
-            raise forms.ValidationError(problem)
+            raise forms.ValidationError(shown(problem))
         return name
 
 
@@ -139,9 +141,9 @@ class ClubSettingsForm(forms.Form):
 
     def clean_name(self) -> str:
         name = normalise_name(self.cleaned_data["name"])
-        problem = text_problem(name, CLUB_NAME_LENGTH) if name else gettext("Give the club a name.")
+        problem = text_problem(name, CLUB_NAME_LENGTH) if name else why(gettext_noop("Give the club a name."))
         if problem:
-            raise forms.ValidationError(problem)
+            raise forms.ValidationError(shown(problem))
         return name
 
     def tariff_fields(self) -> list[forms.BoundField]:
@@ -174,6 +176,6 @@ class UploadForm(KeyedForm):
 
     def name_list(self) -> NameList:
         """The uploaded list of names (players, entrants), read within the upload limit; a file
-        that is no such list raises :class:`~scoring.spreadsheets.reader.UnreadableFile`."""
+        that is no such list raises :class:`~scoring.engine.refusal.Refusal`."""
         upload = self.cleaned_data["file"]
         return read_name_list(upload, upload.name, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)

@@ -1,4 +1,9 @@
-"""A club: its players, its members with their roles, its tariffs and its default house rules."""
+"""A club: its players, its members with their roles, its default house rules, and its money:
+the tariffs and the money settings (currency, sheet fee, pot rule).
+
+**Money terms** are what a sitting's money is worked out with: its tariff, the sheet fee, whether
+Danish pots are shared. They are copied into the sitting when it starts (``money_terms``), like
+its house rules, so that changing them later changes no evening already played."""
 
 from __future__ import annotations
 
@@ -14,8 +19,17 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS
-from scoring.engine.base import CENTS
-from scoring.limits import CLUB_NAME_LENGTH, MOST_CENTS_PER_POINT, NAME_LENGTH, name_key, name_problem, normalise_name
+from scoring.engine.reasons import CENTS, Reason, gettext_noop, why
+from scoring.limits import (
+    CLUB_NAME_LENGTH,
+    MOST_CENTS_PER_POINT,
+    MOST_SHEET_FEE_CENTS,
+    NAME_LENGTH,
+    name_key,
+    name_problem,
+    normalise_name,
+)
+from scoring.money import CURRENCY_SYMBOLS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -96,7 +110,11 @@ class Club(models.Model):
             reader = Reader()
             read_options(options, VARIANTS[variant], reader)
             if reader.problems:
-                raise ValidationError({"default_options": [f"{variant}: {p}" for p in reader.problems]})
+                raise ValidationError({"default_options": [f"{variant}: {p.render(gettext)}" for p in reader.problems]})
+
+
+CURRENCIES = tuple(CURRENCY_SYMBOLS)
+"""The currencies a club may keep its money in: those the spreadsheets can show with a symbol."""
 
 
 class Tariff(models.Model):
@@ -119,9 +137,56 @@ class Tariff(models.Model):
         return f"{self.club}: {self.variant} {self.cents_per_point} ct"
 
 
-def name_taken(name: str) -> str:
+class LedgerSettings(models.Model):
+    """A club's money settings: its currency, and the sheet fee and pot rule that new sittings
+    take with them. A club without a row has the defaults (EUR, no fee, pots to the Kasse)."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="ledger_settings")
+    currency = models.CharField(
+        _("currency"), max_length=3, default="EUR", choices=[(code, code) for code in CURRENCIES]
+    )
+    sheet_fee_cents = models.PositiveIntegerField(
+        _("sheet fee"), default=0, help_text=_("Cents each player pays into the Kasse per sitting.")
+    )
+    share_pots = models.BooleanField(
+        _("share the pots"),
+        default=False,
+        help_text=_(
+            "What the Danish pots hold at the end of a sitting is shared among its players, not paid to the Kasse."
+        ),
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(currency__in=CURRENCIES), name="ledger_currency_known"),
+            models.CheckConstraint(condition=Q(sheet_fee_cents__lte=MOST_SHEET_FEE_CENTS), name="sheet_fee_in_range"),
+        ]
+        verbose_name = _("ledger settings")
+        verbose_name_plural = _("ledger settings")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.currency}, fee {self.sheet_fee_cents} ct"
+
+    @classmethod
+    def of(cls, club: Club) -> LedgerSettings:
+        """The club's settings, or the defaults (not saved) if it has none."""
+        return cls.objects.filter(club=club).first() or cls(club=club)
+
+
+def money_terms(club: Club, variant: str) -> dict[str, Any]:
+    """What a sitting of ``variant`` starting now keeps for its money: the club's tariff, sheet
+    fee and pot rule in force (``Sitting`` fields, by name)."""
+    settings = LedgerSettings.of(club)
+    return {
+        "cents_per_point": club.tariff(variant),
+        "sheet_fee_cents": settings.sheet_fee_cents,
+        "share_pots": settings.share_pots,
+    }
+
+
+def name_taken(name: str) -> Reason:
     """The refusal of a name the club has already (``name`` as the club writes it)."""
-    return gettext("This club already has a player called %(name)s.") % {"name": name}
+    return why(gettext_noop("This club already has a player called {name}."), name=name)
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -179,10 +244,10 @@ class Player(models.Model):
         self.display_name = normalise_name(self.display_name)
         problem = name_problem(self.display_name)
         if problem:
-            raise ValidationError({"display_name": problem})
+            raise ValidationError({"display_name": problem.render(gettext)})
         other = Player.objects.filter(club_id=self.club_id).exclude(pk=self.pk).called(self.display_name)
         if other is not None:
-            raise ValidationError({"display_name": name_taken(other.display_name)})
+            raise ValidationError({"display_name": name_taken(other.display_name).render(gettext)})
 
 
 class Membership(models.Model):

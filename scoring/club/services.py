@@ -13,19 +13,15 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError
-from django.utils.translation import gettext
 
-from scoring.access import Role
 from scoring.club.changes import changing
-from scoring.club.models import name_taken
+from scoring.club.models import Club, Membership, Player, Tariff, name_taken
+from scoring.club.roles import Role
+from scoring.engine.reasons import _, about
+from scoring.engine.refusal import Problem, Refusal
 from scoring.limits import name_key, name_problem, normalise_name
-from scoring.models import Club, Membership, Player, Tariff
-from scoring.spreadsheets.reader import ListedName, NameList, SpreadsheetProblem, UnreadableFile
+from scoring.spreadsheets.reader import ListedName, NameList
 from scoring.submissions import Done, once
-
-
-class Refused(ValueError):
-    """A club change that would leave the club unmanageable; the message says why."""
 
 
 def save_player(
@@ -45,12 +41,12 @@ def save_player(
     name = normalise_name(display_name)
     problem = name_problem(name)
     if problem:
-        raise Refused(problem)
+        raise Refusal.because(problem, field="display_name")
 
     def write() -> Player:
         other = club.players.called(name)
         if other is not None and other != player:
-            raise Refused(name_taken(other.display_name))
+            raise Refusal.because(name_taken(other.display_name), field="display_name")
         if player is None:
             return Player.objects.create(club=club, display_name=name, active=active, initials_only=initials_only)
         player.display_name = name
@@ -62,7 +58,7 @@ def save_player(
     try:
         return once(club, key, write)
     except IntegrityError:
-        raise Refused(name_taken(name)) from None
+        raise Refusal.because(name_taken(name), field="display_name") from None
 
 
 def set_member(club: Club, *, username: str, role: str, password: str = "") -> Membership:
@@ -82,7 +78,8 @@ def add_member(club: Club, *, username: str, role: str, password: str = "", key:
 
     def write() -> Membership:
         if club.memberships.filter(user__username=username).exists():
-            raise Refused(gettext("%(name)s is already a member; change the role in the list.") % {"name": username})
+            said = _("{name} is already a member; change the role in the list.")
+            raise Refusal.because(said, field="username", name=username)
         return set_member(club, username=username, role=role, password=password)
 
     return once(club, key, write)
@@ -94,7 +91,7 @@ def remove_member(club: Club, membership_id: int, *, key: str = "") -> Done[Memb
     def write() -> None:
         membership = club.memberships.select_related("user").filter(pk=membership_id).first()
         if membership is None:
-            raise Refused(gettext("This member is no longer in the club."))
+            raise Refusal.because(_("This member is no longer in the club."))
         _keep_an_admin(club, membership.user)
         membership.delete()
 
@@ -105,7 +102,7 @@ def _keep_an_admin(club: Club, leaving: Any) -> None:
     """Refuse to take away the club's last admin: nobody could manage it any more."""
     admins = club.memberships.select_for_update().filter(role=Role.ADMIN)
     if admins.exists() and not admins.exclude(user=leaving).exists():
-        raise Refused(gettext("The club needs at least one club admin: make someone else admin first."))
+        raise Refusal.because(_("The club needs at least one club admin: make someone else admin first."))
 
 
 def update_club(
@@ -137,11 +134,15 @@ def checked_names(names: NameList) -> list[tuple[str, ListedName]]:
     listed = [(normalise_name(item.name), item) for item in names.names]
     bad = [(item, problem) for name, item in listed if (problem := name_problem(name))]
     if bad:
-        raise UnreadableFile(
-            [
-                SpreadsheetProblem(names.sheet, item.row, None, None, f"{item.name!r}: {problem}")
-                for item, problem in bad
-            ]
+        raise Refusal(
+            Problem(
+                None,
+                None,
+                about(repr(item.name), problem),
+                sheet=names.sheet,
+                row=item.row,
+            )
+            for item, problem in bad
         )
     return listed
 

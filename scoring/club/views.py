@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.access import Role, club_view, clubs_for_user, get_club_for_user
 from scoring.club.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm, UploadForm
+from scoring.club.models import Club, Membership, Player
 from scoring.club.services import (
-    Refused,
     add_member,
     import_players,
     remove_member,
@@ -21,10 +21,11 @@ from scoring.club.services import (
     set_member,
     update_club,
 )
-from scoring.models import Club, Membership, Player
+from scoring.engine.refusal import Refusal
+from scoring.limits import DAMAGED
+from scoring.refusals import add_to_form, line, shown, tell_refused
 from scoring.sittings.results import sittings_of
-from scoring.spreadsheets.reader import UnreadableFile
-from scoring.submissions import DAMAGED, KeyedForm, new_key, tell
+from scoring.submissions import KeyedForm, new_key, tell
 
 
 @require_GET
@@ -70,8 +71,8 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             done = save_player(club, **form.cleaned_data)
-        except Refused as refusal:
-            form.add_error("display_name", str(refusal))
+        except Refusal as refusal:
+            add_to_form(form, refusal, "display_name")
         else:
             name = done.result.display_name if done.result else ""
             tell(
@@ -91,8 +92,8 @@ def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             save_player(club, player=player, **form.cleaned_data)
-        except Refused as refusal:
-            form.add_error("display_name", str(refusal))
+        except Refusal as refusal:
+            add_to_form(form, refusal, "display_name")
         else:
             messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
             return redirect("club:players", slug=club.slug)
@@ -118,8 +119,8 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             done = add_member(club, **form.cleaned_data)
-        except Refused as refusal:
-            form.add_error("username", str(refusal))
+        except Refusal as refusal:
+            add_to_form(form, refusal, "username")
         else:
             name = done.result.user.get_username() if done.result else ""
             said = _("%(name)s is now a member.") % {"name": name}
@@ -144,8 +145,8 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("club:members", slug=club.slug)
     try:
         set_member(club, username=membership.user.get_username(), role=form.cleaned_data["role"])
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     else:
         messages.success(request, _("Role of %(name)s changed.") % {"name": membership.user.get_username()})
     return redirect("club:members", slug=club.slug)
@@ -157,15 +158,15 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     form = KeyedForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest(str(DAMAGED))
+        return HttpResponseBadRequest(shown(DAMAGED))
     membership = club.memberships.select_related("user").filter(pk=pk).first()
     if membership is not None and membership.user == request.user:
         messages.error(request, _("You cannot remove yourself; ask another club admin."))
         return redirect("club:members", slug=club.slug)
     try:
         done = remove_member(club, pk, key=form.cleaned_data["key"])
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     else:
         name = membership.user.get_username() if membership else ""
         tell(request, done, _("%(name)s removed.") % {"name": name}, _("That member was already removed."))
@@ -201,8 +202,8 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             names = form.name_list()
             done = import_players(club, names, key=form.cleaned_data["key"])
-        except UnreadableFile as refusal:
-            problems = [str(problem) for problem in refusal.problems]
+        except Refusal as refusal:
+            problems = [line(problem) for problem in refusal.problems]
         else:
             messages.success(
                 request,

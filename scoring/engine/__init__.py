@@ -4,11 +4,16 @@
 ``InvalidSitting`` for bad input; ``count_cards`` counts the card points of a pile.
 """
 
-from .base import Doubt, FieldSpec, InvalidSitting, OptionSpec, Problem, Variant
+from .base import Doubt, FieldSpec, OptionSpec, Variant
 from .cards import PileCount, count_cards, count_pile
 from .reading import Sitting, read_sitting
+from .refusal import Problem, Refusal
 from .registry import VARIANTS, register, unregister
 from .sitting import Carried, DealResult, SittingResult, score, score_sitting
+
+InvalidSitting = Refusal
+"""The engine's refusal of a sitting document, by the name the API has always given it: the one
+refusal type of tarokclub (``refusal.Refusal``)."""
 
 __all__ = [
     "VARIANTS",
@@ -20,6 +25,7 @@ __all__ = [
     "OptionSpec",
     "PileCount",
     "Problem",
+    "Refusal",
     "Sitting",
     "SittingResult",
     "Variant",

@@ -25,57 +25,13 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
+from .reasons import GAME_POINTS, Reason, _, term, why, word
+
 SUITS = ("clubs", "spades", "hearts", "diamonds")
-
-
-def gettext_noop(text: str) -> str:
-    """Marks a label for translation without translating it: the engine knows no languages, but
-    ``makemessages`` collects these strings and the site translates them when it shows them."""
-    return text
-
-
-_ = gettext_noop
-
 SIDES = ("declarer", "defenders")
 MOST_POINTS = 10**9
 """No amount of a sitting (a line, a score, a pot, a running total) may go beyond this either way:
 far more than any real table reaches, and what every database column of the site holds."""
-GAME_POINTS = "game_points"
-CENTS = "cents"
-"""The units a variant's scores are kept in."""
-
-
-# --- problems -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One reason a sitting document is refused.
-
-    ``deal`` is the deal's number (1-based) or ``None`` for the whole document; ``field`` is the
-    path of the offending value inside the deal or document (``card_points.Anna``,
-    ``events[1].result``), or ``None`` when no single field is to blame.
-    """
-
-    deal: int | None
-    field: str | None
-    message: str
-
-    def __str__(self) -> str:
-        if self.deal is not None:
-            return f"deal {self.deal}: {self.message}"
-        if self.field is not None:
-            return f"{self.field}: {self.message}"
-        return self.message
-
-
-class InvalidSitting(ValueError):
-    """The document is not a sitting the engine may score; ``problems`` lists every reason."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
-
 
 # --- what a deal may contain ----------------------------------------------------------------
 
@@ -298,134 +254,6 @@ class Options:
         return dict(self._values)
 
 
-# --- reasons: the words of the breakdown ---------------------------------------------------
-
-GLOSSARY = {
-    # contracts
-    "ansager": _("Ansager"), "solo": _("Solo"), "super": _("Super"), "super_mord": _("Super Mord"),
-    "dreiblatt": _("Dreiblatt"), "zweiblatt": _("Zweiblatt"), "einblatt": _("Einblatt"),
-    "einser": _("Einser"), "zweier": _("Zweier"), "dreier": _("Dreier"), "vierer": _("Vierer"),
-    "fuenfer": _("Fünfer"), "solo_valat": _("Solo Valat"),
-    # declarations
-    "tarocks": _("Tarocks"), "matadors": _("matadors"), "kings": _("honours"), "cavalry": _("cavalry"),
-    "half_cavalry": _("half cavalry"), "overfull_cavalry": _("overfull cavalry"), "four_kings": _("four Kings"),
-    "three_kings": _("three Kings and the Excuse"), "half_kings": _("half Kings"),
-    "overfull_kings": _("overfull Kings"), "four_queens": _("four Queens"), "four_cavaliers": _("four Cavaliers"),
-    "four_jacks": _("four Jacks"), "ladons": _("ladons"),
-    # events and bonuses
-    "pagat": _("Pagat"), "pagat_ultimo": _("Pagat ultimo"), "king": _("King"), "king_ultimo": _("King ultimo"),
-    "king_lost": _("King lost"), "valat": _("valat"), "nolo": _("nolo"), "tout": _("tout"),
-    "announced_valat": _("announced valat"), "announced_nolo": _("announced nolo"), "last_trick": _("last trick"),
-    "excuse_no_tricks": _("the Excuse without a trick"), "pagat_captured": _("Pagat captured"),
-    "gstiess_ultimo": _("Gstieß ultimo"), "uhu": _("Uhu"), "pelikan": _("Pelikan"), "quapil": _("Quapil"),
-    "kakadu": _("Kakadu"), "absolut": _("Absolut"), "panzer": _("Panzer"), "without_trull": _("without Trull"),
-    "without_kings": _("without Kings"), "trull": _("Trull"), "four_birds": _("four birds"),
-    "tarock_trull": _("Tarock-Trull"), "king_trull": _("King-Trull"), "mondfang": _("Mondfang"),
-    # results, sides, timings, suits
-    "won": _("won"), "lost": _("lost"), "home": _("brought home"), "lost_last_trick": _("lost in the last trick"),
-    "ultimo": _("ultimo"), "declarer": _("declarer"), "defenders": _("defenders"),
-    "after": _("after the talon"), "before": _("before the talon"),
-    "clubs": _("clubs"), "spades": _("spades"), "hearts": _("hearts"), "diamonds": _("diamonds"),
-    # units
-    GAME_POINTS: _("game points"), CENTS: _("cents"),
-}  # fmt: skip
-"""The rules' words as a breakdown says them, by the key the sitting format uses.
-
-Words shared by several variants are here; a variant brings its own in ``Variant.words``, which
-the registry adds when it registers the variant.
-"""
-
-
-def word(key: str) -> str:
-    """The English word for a key of the rules (``pagat_ultimo``: ``Pagat ultimo``)."""
-    return GLOSSARY.get(key) or key.replace("_", " ")
-
-
-class Term(str):
-    """A word of the rules inside a reason, by its key (``pagat_ultimo``); read through the glossary."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        """In a reason's English text, the word: ``Pagat ultimo``."""
-        return format(word(self), spec)
-
-
-def term(key: str) -> Term:
-    return Term(key)
-
-
-class Reason:
-    """Why a line moves points: an English template with named fields, and their values.
-
-    Values are player names and numbers (never translated), :class:`Term` (a word of the rules)
-    or another reason. ``str()`` gives the English text (rendered once: the lines of one payment
-    share their reason); the site renders it in its own language with :meth:`render`.
-    """
-
-    __slots__ = ("_english", "args", "template")
-
-    def __init__(self, template: str, args: Mapping[str, object]) -> None:
-        self.template = template
-        self.args = args
-        self._english: str | None = None
-
-    def render(self, translate: Callable[[str], str] = str) -> str:
-        return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
-
-    def __str__(self) -> str:
-        """The English text, written once: terms and reasons among the values format themselves
-        in English (``__format__``), so the template is filled in one call."""
-        if self._english is None:
-            self._english = self.template.format_map(self.args)
-        return self._english
-
-    def __format__(self, spec: str) -> str:
-        """Inside another reason's English text: this one's."""
-        return format(str(self), spec)
-
-    def __repr__(self) -> str:
-        return f"Reason({self.template!r}, {dict(self.args)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        """Equal template and values; a class that defines equality alone is not hashable."""
-        return isinstance(other, Reason) and (self.template, dict(self.args)) == (other.template, dict(other.args))
-
-    def as_data(self) -> dict[str, object]:
-        """A JSON-ready form, to store and render later in any language."""
-        return {"t": self.template, "a": {key: _data(value) for key, value in self.args.items()}}
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Reason:
-        return cls(data["t"], {key: _undata(value) for key, value in data["a"].items()})
-
-
-def why(template: str, **args: object) -> Reason:
-    return Reason(template, args)
-
-
-def _render(value: object, translate: Callable[[str], str]) -> object:
-    if isinstance(value, Reason):
-        return value.render(translate)
-    if isinstance(value, Term):
-        return translate(word(value))
-    return value
-
-
-def _data(value: object) -> object:
-    if isinstance(value, Reason):
-        return value.as_data()
-    if isinstance(value, Term):
-        return {"term": str(value)}
-    return value
-
-
-def _undata(value: Any) -> object:
-    if isinstance(value, dict):
-        return Term(value["term"]) if "term" in value else Reason.from_data(value)
-    return value
-
-
 # --- the breakdown --------------------------------------------------------------------------
 
 
@@ -439,7 +267,7 @@ class Line(NamedTuple):
 
 
 Entry = tuple[int, Reason, str | None, str | None]
-"""A line as the ledger records it, a plain tuple: points, reason, player, pot. Making a
+"""A line as the payments record it, a plain tuple: points, reason, player, pot. Making a
 :class:`Line` costs ten times as much, so one is made only when a line is asked for by name."""
 
 
@@ -454,7 +282,7 @@ FLOWS = {
 """Who pays whom, said after what is paid for."""
 
 
-class Ledger:
+class Payments:
     """The payments of one deal, as a variant's rules make them.
 
     Every payment adds its points to the players' ``scores`` and to the ``pots``, which start as
@@ -463,7 +291,7 @@ class Ledger:
     (``_("{player} wins the {ultimo}"), player=who, ultimo=term("pagat_ultimo")``), or as a
     reason already made when one reason explains several payments.
 
-    Only a ledger that explains keeps the breakdown: its ``lines``, each with its reason (whose
+    Only payments that explain keep the breakdown: its ``lines``, each with its reason (whose
     text is written when the lines are stored or shown). On the scores path ``lines`` is
     ``None`` and a payment is a few additions: no line, reason or text is made.
     """
@@ -478,7 +306,7 @@ class Ledger:
         self.pots = dict(pots)
         """What each pot holds after the payments so far."""
         self.lines: list[Entry] | None = [] if explain else None
-        """The breakdown so far, when the ledger explains."""
+        """The breakdown so far, when the payments explain."""
         self.largest = 0
         """The largest amount of one line so far, explained or not: no line may go beyond
         ``MOST_POINTS``, and the scores path must refuse what the explained path refuses."""
@@ -542,8 +370,8 @@ def reason(what: str | Reason, values: dict[str, object]) -> Reason:
 # --- variants -------------------------------------------------------------------------------
 
 
-Check = Iterator[tuple[str | None, str]]
-"""What a consistency check yields: (field path, message) for each rule the deal breaks."""
+Check = Iterator[tuple[str | None, Reason]]
+"""What a consistency check yields: (field path, why) for each rule the deal breaks."""
 
 Doubts = Iterator[tuple[str | None, Reason]]
 """What a plausibility check yields: (field path, why the deal looks unlikely)."""
@@ -614,6 +442,12 @@ class Variant:
         four the dealer, unless a variant says otherwise; nobody at a smaller table."""
         return dealer_seat if table_size == 4 else None
 
+    def who_sits_out(self, players: Sequence[str], dealer: str) -> str | None:
+        """Who sits out of ``players`` (in dealing order) when ``dealer`` deals, by ``sits_out``:
+        the one place where a seat, counted from 1, becomes a player."""
+        seat = self.sits_out(players.index(dealer) + 1, len(players))
+        return players[seat - 1] if seat else None
+
     def pot_word(self, pot: str) -> str:
         """The English name of a pot (``King pot``), for the site to translate."""
         return word(self.pots[pot])
@@ -626,8 +460,8 @@ class Variant:
         """Yield what makes a valid deal look unlikely at a real table (never a refusal)."""
         return iter(())
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
-        """Make the payments of one valid deal into the ledger, which holds the pots as they stand."""
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
+        """Make the payments of one valid deal, into ``payments``, which hold the pots as they stand."""
         raise NotImplementedError
 
 
@@ -676,12 +510,15 @@ def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str
     if len(deal.declarations) < 2:
         return  # one declaration clashes with none
     for item in twice(deal.declarations, lambda d: (d.player, d.type, d.suit)):
-        yield item.where, f"{item.player} declares {describe(item)} twice"
+        yield item.where, why(_("{player} declares {what} twice"), player=item.player, what=describe(item))
     for item in twice(deal.declarations_of(*cavalries), lambda d: d.suit):
-        yield item.where, f"a second cavalry declaration in {item.suit}"
+        yield item.where, why(_("a second cavalry declaration in {suit}"), suit=term(item.suit or ""))
     second = by_different_players(deal.declarations_of(*shared))
     if second is not None:
-        yield second.where, f"{describe(second)} needs the {card}, which another player declared"
+        yield (
+            second.where,
+            why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(card)),
+        )
 
 
 def later(*items: Item) -> Item:
@@ -689,15 +526,21 @@ def later(*items: Item) -> Item:
     return max(items, key=lambda item: (item.listed == "events", item.index))
 
 
+PAGATS_FATE = _("the Pagat's fate")
+WINNING_THE_LAST_TRICK = _("winning the last trick")
+"""Phrases of the refusals, made once (a check runs for every deal read)."""
+
+
 def at_most_one(items: Sequence[Item], what: str) -> Check:
-    """Every item after the first is a problem: ``what`` can happen once per deal."""
+    """Every item after the first is a problem: ``what`` (a phrase marked for translation) can
+    happen once per deal."""
     for item in items[1:]:
-        yield item.where, f"{what} can happen only once in a deal"
+        yield item.where, why(_("{what} can happen only once in a deal"), what=why(what))
 
 
 def one_pagat(deal: Deal, *types: str) -> Check:
     """Shared rule 3 (docs/engine.md): at most one event about the Pagat's fate in play."""
-    yield from at_most_one(deal.events_of(*types), "the Pagat's fate")
+    yield from at_most_one(deal.events_of(*types), PAGATS_FATE)
 
 
 def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tricks: set[str]) -> Check:
@@ -706,18 +549,25 @@ def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tri
     At most one ultimo is won; none by someone other than ``all_tricks`` (a player who took
     every trick); none by a player in ``no_tricks``.
     """
-    yield from at_most_one(won, "winning the last trick")
+    yield from at_most_one(won, WINNING_THE_LAST_TRICK)
     for item in won:
         if all_tricks is not None and item.player != all_tricks:
-            yield item.where, f"{all_tricks} took every trick, so {item.player} cannot win the last one"
+            yield (
+                item.where,
+                why(
+                    _("{winner} took every trick, so {player} cannot win the last one"),
+                    winner=all_tricks,
+                    player=item.player,
+                ),
+            )
         if item.player in no_tricks:
-            yield item.where, f"{item.player} took no trick, so cannot win the last one"
+            yield item.where, why(_("{player} took no trick, so cannot win the last one"), player=item.player)
 
 
-def over_under(ledger: Ledger, deal: Deal, par: int) -> None:
+def over_under(payments: Payments, deal: Deal, par: int) -> None:
     """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
     for name, points in deal.card_points.items():
-        ledger.net(name, points - par, against_par(points, par))
+        payments.net(name, points - par, against_par(points, par))
 
 
 @cache
@@ -731,7 +581,7 @@ TAROCKS_AND_MATADORS = {"tarocks": (10, 10), "matadors": (10, 3)}
 
 
 def pay_declarations(
-    ledger: Ledger, deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]
+    payments: Payments, deal: Deal, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]
 ) -> None:
     """Each opponent pays every declaration its value.
 
@@ -741,7 +591,7 @@ def pay_declarations(
     for item in deal.declarations:
         assert item.player is not None
         value = declared(item, ladders, fixed)
-        ledger.each_opponent_pays(
+        payments.each_opponent_pays(
             item.player, value, _("{player} declares {what}"), player=item.player, what=describe(item)
         )
 

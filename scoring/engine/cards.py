@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .reasons import _, why
+from .refusal import Refusal
+
 COURT_VALUES = {"k": 5, "q": 4, "c": 3, "j": 2}
 TRULL_VALUE = 5
 PLAIN_VALUE = 1
@@ -30,6 +33,16 @@ ROMAN = [
 ]  # fmt: skip
 TAROCKS = {numeral.lower(): number for number, numeral in enumerate(ROMAN, start=1)}
 FRACTIONS = {0: "", 1: "⅓", 2: "⅔"}
+LIMITS = {"kings": 4, "queens": 4, "cavaliers": 4, "jacks": 4, "trull": 3}
+"""How many of each counting card a pack holds."""
+COUNTED = {
+    "kings": _("kings"),
+    "queens": _("queens"),
+    "cavaliers": _("cavaliers"),
+    "jacks": _("jacks"),
+    "trull": _("trull"),
+}
+"""Each counting card's count as a refusal names it."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +67,8 @@ class PileCount:
 
 
 def card_value(card: str) -> int:
-    """The counting value of one card in the notation above; ``ValueError`` if unknown."""
+    """The counting value of one card in the notation above; a :class:`~.refusal.Refusal` (a
+    ``ValueError``) of the field ``cards`` if unknown."""
     name = card.strip().lower()
     if name in FOOL_NAMES:
         return TRULL_VALUE
@@ -66,11 +80,14 @@ def card_value(card: str) -> int:
             return COURT_VALUES[rank]
         if rank.isdigit() and 1 <= int(rank) <= 10:
             return PLAIN_VALUE
-    raise ValueError(f"{card!r} is not a card (try Kh, Qs, Cd, Jc, 7h, I–XXI or Fool)")
+    raise Refusal.because(
+        _("{card} is not a card (try Kh, Qs, Cd, Jc, 7h, I–XXI or Fool)"), field="cards", card=repr(card)
+    )
 
 
 def count_cards(cards: Iterable[str]) -> PileCount:
-    """The card points of a pile given card by card; ``ValueError`` for an unknown or doubled card."""
+    """The card points of a pile given card by card; a :class:`~.refusal.Refusal` (a ``ValueError``)
+    of the field ``cards`` for an unknown or doubled card."""
     seen: set[str] = set()
     value = 0
     total = 0
@@ -79,7 +96,7 @@ def count_cards(cards: Iterable[str]) -> PileCount:
         key = "fool" if key in FOOL_NAMES else key
         worth = card_value(card)
         if key in seen:
-            raise ValueError(f"{card!r} appears twice in the pile")
+            raise Refusal.because(_("{card} appears twice in the pile"), field="cards", card=repr(card))
         seen.add(key)
         value += worth
         total += 1
@@ -89,14 +106,23 @@ def count_cards(cards: Iterable[str]) -> PileCount:
 def count_pile(
     kings: int = 0, queens: int = 0, cavaliers: int = 0, jacks: int = 0, trull: int = 0, others: int = 0
 ) -> PileCount:
-    """The card points of a pile given how many of each counting card it holds, and how many others."""
+    """The card points of a pile given how many of each counting card it holds, and how many others.
+
+    A count the pack cannot hold is a :class:`~.refusal.Refusal` (a ``ValueError``) of the field
+    named as the argument (``kings``, ``others``).
+    """
     counts = {"kings": kings, "queens": queens, "cavaliers": cavaliers, "jacks": jacks, "trull": trull}
-    limits = {"kings": 4, "queens": 4, "cavaliers": 4, "jacks": 4, "trull": 3}
     for name, number in counts.items():
-        if not 0 <= number <= limits[name]:
-            raise ValueError(f"{name} must be from 0 to {limits[name]}, not {number}")
+        if not 0 <= number <= LIMITS[name]:
+            raise Refusal.because(
+                _("{counted} must be from 0 to {most}, not {number}"),
+                field=name,
+                counted=why(COUNTED[name]),
+                most=LIMITS[name],
+                number=number,
+            )
     if others < 0:
-        raise ValueError(f"others must not be negative, not {others}")
+        raise Refusal.because(_("others must not be negative, not {number}"), field="others", number=others)
     value = (
         COURT_VALUES["k"] * kings
         + COURT_VALUES["q"] * queens

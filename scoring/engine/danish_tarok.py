@@ -16,16 +16,14 @@ from .base import (
     Check,
     Deal,
     Doubts,
-    Ledger,
     Options,
     OptionSpec,
-    Reason,
+    Payments,
     Variant,
     at_most_one,
     card_points,
     count,
     declaration_rules,
-    gettext_noop,
     later,
     one_pagat,
     one_winner_of_last_trick,
@@ -33,11 +31,18 @@ from .base import (
     player,
     results,
     suit,
-    term,
-    why,
 )
-from .base import gettext_noop as _
 from .plausibility import every_trick_without_the_pack, kings_in_play, points_without_a_trick, too_many_tarocks
+from .reasons import Reason, gettext_noop, term, why
+from .reasons import gettext_noop as _
+
+SCIES = _("Scies")
+A_KINGS_DECLARATION = _("a kings declaration")
+A_NOLO = _("a nolo")
+A_TOUT = _("a tout")
+TAKING_THE_LAST_TRICK = _("taking the last trick")
+"""Phrases of the refusals, made once (a check runs for every deal read)."""
+
 
 POTS = {"king": "king_pot", "pagat": "pagat_pot"}
 """Each pot and the glossary key of its name."""
@@ -152,21 +157,21 @@ class DanishTarok(Variant):
         return (dealer_seat + 1) % 4 + 1 if table_size == 4 else None
 
     def check(self, deal: Deal, options: Options) -> Check:
-        yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, "Scies")
-        yield from at_most_one(deal.declarations_of(*KINGS), "a kings declaration")
+        yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, SCIES)
+        yield from at_most_one(deal.declarations_of(*KINGS), A_KINGS_DECLARATION)
         nolo, tout, last_trick = deal.events_of("nolo"), deal.events_of("tout"), deal.events_of("last_trick")
         ultimos = deal.events_of(*ULTIMOS)
         for item in last_trick:
             if ultimos or nolo or tout:
-                yield item.where, "last_trick cannot go with an ultimo, a nolo or a tout"
+                yield item.where, why(_("last_trick cannot go with an ultimo, a nolo or a tout"))
         if nolo and tout:
-            yield later(nolo[0], tout[0]).where, "a nolo and a tout cannot happen in the same deal"
-        yield from at_most_one(nolo, "a nolo")
-        yield from at_most_one(tout, "a tout")
-        yield from at_most_one(last_trick, "taking the last trick")
+            yield later(nolo[0], tout[0]).where, why(_("a nolo and a tout cannot happen in the same deal"))
+        yield from at_most_one(nolo, A_NOLO)
+        yield from at_most_one(tout, A_TOUT)
+        yield from at_most_one(last_trick, TAKING_THE_LAST_TRICK)
         kings_lost = deal.events_of("king_lost")
         if sum(e.count for e in kings_lost) > MAX_KINGS_LOST:
-            yield kings_lost[-1].where, f"more than {MAX_KINGS_LOST} Kings lost in one deal"
+            yield kings_lost[-1].where, why(_("more than {most} Kings lost in one deal"), most=MAX_KINGS_LOST)
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in ultimos if e.won]
         every_trick = tout[0].player if tout else None
@@ -178,17 +183,17 @@ class DanishTarok(Variant):
         yield from every_trick_without_the_pack(deal, self.pack_points, "tout")
         yield from too_many_tarocks(deal)
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
-        Settlement(deal, options, ledger)
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
+        Settlement(deal, options, payments)
 
 
 class Settlement:
-    """Settles one Danish deal step by step into the ledger, which keeps the pots as they change."""
+    """Settles one Danish deal step by step into the payments, which keep the pots as they change."""
 
-    def __init__(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+    def __init__(self, deal: Deal, options: Options, payments: Payments) -> None:
         self.deal = deal
-        self.ledger = ledger
-        self.pot = ledger.pots
+        self.payments = payments
+        self.pot = payments.pots
         # the events several steps consult
         self.ultimos = deal.events_of(*ULTIMOS)
         self.nolo = deal.events_of("nolo")
@@ -206,24 +211,24 @@ class Settlement:
         refound = [pot for pot in POTS if self.pot[pot] == 0]
         for pot in refound:
             founding = _("founding the {pot}: {ante} from every player")
-            self.ledger.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
+            self.payments.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
         for pot in POTS:
             if pot not in refound or options.flag("stake_on_refound"):
-                self.ledger.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
+                self.payments.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
 
     def pagat_and_kings(self) -> None:
         for item in self.deal.events_of("pagat", "king_lost"):
             who = item.player or ""
             if item.type == "pagat" and item.result == "home":
-                self.ledger.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
+                self.payments.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
             elif item.type == "pagat":
                 lost = why(_("{player} loses the Pagat"), player=who)
-                self.ledger.each_opponent_pays(who, -PAGAT_OR_KING, lost)
-                self.ledger.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
+                self.payments.each_opponent_pays(who, -PAGAT_OR_KING, lost)
+                self.payments.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
             else:
                 kings = why(_("{player} loses {count} × King"), player=who, count=item.count)
-                self.ledger.each_opponent_pays(who, -PAGAT_OR_KING * item.count, kings)
-                self.ledger.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
+                self.payments.each_opponent_pays(who, -PAGAT_OR_KING * item.count, kings)
+                self.payments.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
     def won_ultimos_and_tout(self) -> None:
         nolo = {e.player for e in self.nolo}
@@ -233,17 +238,17 @@ class Settlement:
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
             if nolo and who not in nolo:
-                self.ledger.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
+                self.payments.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
                 continue
-            self.ledger.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
+            self.payments.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
             takes = _("{player} wins the {ultimo} and takes the {pot}")
-            self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
+            self.payments.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
         for item in self.tout:
             who = item.player or ""
-            self.ledger.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
+            self.payments.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
             for pot in POTS:
                 takes = _("{player}'s tout takes the {pot}")
-                self.ledger.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
+                self.payments.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
 
     def lost_ultimos(self) -> None:
         held = dict(self.pot)
@@ -252,28 +257,28 @@ class Settlement:
                 continue
             pot, value, ultimo = ULTIMOS[item.type]
             who = item.player or ""
-            self.ledger.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
+            self.payments.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
             doubles = _("{player} loses the {ultimo} and doubles the {pot}")
-            self.ledger.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
+            self.payments.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
 
     def last_trick_nolo_declarations(self) -> None:
         for item in self.deal.events_of("last_trick"):
             who = item.player or ""
-            self.ledger.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
+            self.payments.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
         for item in self.nolo:
             who = item.player or ""
-            self.ledger.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
-        pay_declarations(self.ledger, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
+            self.payments.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
+        pay_declarations(self.payments, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
 
     def bands(self, balance: str) -> None:
         difference = 0
         for name, points in self.deal.card_points.items():
             value, reason = band(points)
-            self.ledger.net(name, value, reason)
+            self.payments.net(name, value, reason)
             difference += value
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
             absorber = absorber or self.deal.next_active_after(dealer)
             evened = _("band balance: the bands add up to {sum:+d}")
-            self.ledger.net(absorber, -difference, evened, sum=difference)
+            self.payments.net(absorber, -difference, evened, sum=difference)

@@ -8,26 +8,24 @@ takes every trick and counts no bonus.
 from __future__ import annotations
 
 from .base import (
-    CENTS,
     Check,
     Deal,
     Doubts,
-    Ledger,
     Options,
+    Payments,
     Variant,
     all_tricks,
     announced,
     contract,
     declarer,
     declarer_points,
-    gettext_noop,
     results,
     side,
-    term,
     twice,
 )
-from .base import gettext_noop as _
 from .plausibility import all_tricks_with_few_points
+from .reasons import CENTS, gettext_noop, term, why
+from .reasons import gettext_noop as _
 
 CONTRACTS = {
     "einser": 30,
@@ -68,30 +66,30 @@ class Dreiertarock(Variant):
     def check(self, deal: Deal, options: Options) -> Check:
         for item in deal.events:
             if item.type in SILENT_ONLY and item.announced:
-                yield item.where, f"{item.type} cannot be announced"
+                yield item.where, why(_("{type} cannot be announced"), type=item.type)
             if item.type not in self.events_for(deal.contract):
-                yield item.where, "a Solo Valat counts no bonus"
+                yield item.where, why(_("a Solo Valat counts no bonus"))
             if deal.all_tricks and item.side == "defenders" and item.won:
-                yield item.where, "the declarer took every trick, so the defenders win no bonus"
+                yield item.where, why(_("the declarer took every trick, so the defenders win no bonus"))
         for item in twice(deal.events, lambda e: e.type):
-            yield item.where, f"{item.type} can happen only once in a deal"
+            yield item.where, why(_("{type} can happen only once in a deal"), type=item.type)
         trull = {e.side for e in deal.events_of("tarock_trull")}
         for item in deal.events_of("mondfang"):
             if trull and item.side not in trull:
-                yield item.where, "the side with all three Trull cards holds the Mond"
+                yield item.where, why(_("the side with all three Trull cards holds the Mond"))
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from all_tricks_with_few_points(deal, self.pack_points)
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         value = CONTRACTS[deal.contract]
         if deal.contract == "solo_valat":
             won = deal.all_tricks
             template = _("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}")
-            ledger.per_defender(value if won else -value, template, value=value)
+            payments.per_defender(value if won else -value, template, value=value)
         else:
             won = deal.declarer_points >= NEEDED
-            ledger.per_defender(
+            payments.per_defender(
                 value if won else -value,
                 _("{contract} {result} with {points} card points: {value}"),
                 contract=term(deal.contract),
@@ -109,4 +107,4 @@ class Dreiertarock(Variant):
                 else _("silent {what} of the {side} {result}: {bonus}")
             )
             args = {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
-            ledger.per_defender(bonus if earns else -bonus, template, bonus=bonus, **args)
+            payments.per_defender(bonus if earns else -bonus, template, bonus=bonus, **args)

@@ -8,14 +8,14 @@ redouble (``multiplier`` 2 or 4), which multiplies everything in the deal.
 from __future__ import annotations
 
 from .base import (
+    WINNING_THE_LAST_TRICK,
     Check,
     Deal,
     Doubts,
     Item,
-    Ledger,
     Options,
     OptionSpec,
-    Reason,
+    Payments,
     Variant,
     all_tricks,
     announced,
@@ -23,16 +23,18 @@ from .base import (
     contract,
     declarer,
     declarer_points,
-    gettext_noop,
     multiplier,
     one_pagat,
     results,
     side,
-    term,
-    why,
 )
-from .base import gettext_noop as _
 from .plausibility import all_tricks_with_few_points
+from .reasons import Reason, gettext_noop, term, why
+from .reasons import gettext_noop as _
+
+THE_GSTIESS_ULTIMO = _("the Gstieß ultimo")
+"""Phrases of the refusals, made once (a check runs for every deal read)."""
+
 
 CONTRACTS = {"ansager": 20, "solo": 40, "super": 80, "super_mord": 130}
 NEEDED = 37
@@ -107,28 +109,29 @@ class Droggn(Variant):
 
     def check(self, deal: Deal, options: Options) -> Check:
         if deal.all_tricks and deal.declarer_points < NEEDED:
-            yield "all_tricks", f"all tricks with only {deal.declarer_points} card points (at least {NEEDED})"
+            too_few = _("all tricks with only {points} card points (at least {needed})")
+            yield "all_tricks", why(too_few, points=deal.declarer_points, needed=NEEDED)
         for item in deal.events:
             if deal.contract == "super_mord":
                 if not counts_in_super_mord(item):
-                    yield item.where, "a Super Mord counts no bonus but the declarer's announced ultimo"
+                    yield item.where, why(_("a Super Mord counts no bonus but the declarer's announced ultimo"))
             elif item.type not in self.events_for(deal.contract):
-                yield item.where, "the Gstieß ultimo exists only in a Super Mord"
+                yield item.where, why(_("the Gstieß ultimo exists only in a Super Mord"))
             defenders_win = item.side == "defenders" and (item.won or item.type == "pagat_captured")
             if deal.all_tricks and defenders_win:
-                yield item.where, "the declarer took every trick, so the defenders win no Pagat bonus"
+                yield item.where, why(_("the declarer took every trick, so the defenders win no Pagat bonus"))
         yield from one_pagat(deal, "pagat_ultimo", "pagat_captured")
-        yield from at_most_one(deal.events_of("gstiess_ultimo"), "the Gstieß ultimo")
+        yield from at_most_one(deal.events_of("gstiess_ultimo"), THE_GSTIESS_ULTIMO)
         won = [e for e in deal.events_of("pagat_ultimo", "gstiess_ultimo") if e.won]
-        yield from at_most_one(won, "winning the last trick")
+        yield from at_most_one(won, WINNING_THE_LAST_TRICK)
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from all_tricks_with_few_points(deal, self.pack_points)
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         times = deal.multiplier
         if deal.contract == "super_mord":
-            self.super_mord(deal, options, ledger, times)
+            self.super_mord(deal, options, payments, times)
             return
         base = CONTRACTS[deal.contract]
         points = deal.declarer_points
@@ -148,7 +151,7 @@ class Droggn(Variant):
                 base=base,
                 overshoot=overshoot,
             )
-        ledger.per_defender(value * times, doubling(what, times))
+        payments.per_defender(value * times, doubling(what, times))
         for item in deal.events:
             side_ = term(item.side or "")
             if item.type == "pagat_captured":
@@ -163,22 +166,22 @@ class Droggn(Variant):
                     else _("silent Pagat ultimo of the {side} {result}")
                 )
                 what = why(template, side=side_, result=term(item.result or ""))
-            ledger.per_defender(bonus * times, doubling(what, times))
+            payments.per_defender(bonus * times, doubling(what, times))
 
-    def super_mord(self, deal: Deal, options: Options, ledger: Ledger, times: int) -> None:
+    def super_mord(self, deal: Deal, options: Options, payments: Payments, times: int) -> None:
         """Super Mord is settled as a fixed total: made, made with an ultimo, or failed."""
         if not deal.all_tricks:
             loss = options.whole("super_mord_loss")
-            ledger.per_defender(-loss * times, doubling(why(_("Super Mord failed: {loss}"), loss=loss), times))
+            payments.per_defender(-loss * times, doubling(why(_("Super Mord failed: {loss}"), loss=loss), times))
             return
         base = CONTRACTS["super_mord"]
         made = why(_("Super Mord made: {base} + {match}"), base=base, match=MATCH)
-        ledger.per_defender((base + MATCH) * times, doubling(made, times))
+        payments.per_defender((base + MATCH) * times, doubling(made, times))
         ultimo = super_mord_ultimo(deal)
         if ultimo is not None:
             extra = SUPER_MORD_WITH_ULTIMO - base - MATCH
             with_ultimo = why(_("Super Mord with the announced {ultimo}"), ultimo=term(ultimo.type))
-            ledger.per_defender(extra * times, doubling(with_ultimo, times))
+            payments.per_defender(extra * times, doubling(with_ultimo, times))
 
 
 DOUBLINGS = {2: _("{what}, doubled"), 4: _("{what}, redoubled")}

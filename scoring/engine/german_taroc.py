@@ -11,14 +11,13 @@ from .base import (
     Check,
     Deal,
     Doubts,
-    Ledger,
     Options,
+    Payments,
     Variant,
     at_most_one,
     card_points,
     count,
     declaration_rules,
-    gettext_noop,
     one_pagat,
     one_winner_of_last_trick,
     over_under,
@@ -26,11 +25,16 @@ from .base import (
     player,
     results,
     suit,
-    term,
 )
-from .base import gettext_noop as _
 from .cards import count_pile
 from .plausibility import points_without_a_trick
+from .reasons import gettext_noop, term, why
+from .reasons import gettext_noop as _
+
+EXCUSE = _("Excuse")
+KEEPING_THE_EXCUSE = _("keeping the Excuse with no trick")
+"""Phrases of the refusals, made once (a check runs for every deal read)."""
+
 
 PAR = 26
 
@@ -70,13 +74,13 @@ class GermanTaroc(Variant):
     def check(self, deal: Deal, options: Options) -> Check:
         tarocks = deal.declarations_of("tarocks")
         if sum(d.count for d in tarocks) > MAX_TAROCKS:
-            yield "declarations", f"more than {MAX_TAROCKS} Tarocks declared in one deal"
-        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_EXCUSE, "Excuse")
+            yield "declarations", why(_("more than {most} Tarocks declared in one deal"), most=MAX_TAROCKS)
+        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_EXCUSE, EXCUSE)
         kings = deal.declarations_of("four_kings", "three_kings")
         if deal.declarations_of("four_kings") and len(kings) > 1:
-            yield kings[-1].where, "four kings cannot be declared beside another kings declaration"
+            yield kings[-1].where, why(_("four kings cannot be declared beside another kings declaration"))
         yield from one_pagat(deal, "pagat")
-        yield from at_most_one(deal.events_of("excuse_no_tricks"), "keeping the Excuse with no trick")
+        yield from at_most_one(deal.events_of("excuse_no_tricks"), KEEPING_THE_EXCUSE)
         no_tricks = {e.player or "" for e in deal.events_of("excuse_no_tricks")}
         won = [e for e in deal.events_of("pagat") if e.result == "ultimo"]
         yield from one_winner_of_last_trick(won, None, no_tricks)
@@ -84,19 +88,19 @@ class GermanTaroc(Variant):
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from points_without_a_trick(deal, "excuse_no_tricks", kept=EXCUSE_ALONE)
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
-        over_under(ledger, deal, PAR)
-        pay_declarations(ledger, deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
+        over_under(payments, deal, PAR)
+        pay_declarations(payments, deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
         for item in deal.events:
             who = item.player
             assert who is not None
             if item.type == "pagat":
                 assert item.result is not None
                 value = PAGAT_VALUES[item.result]
-                ledger.each_opponent_pays(
+                payments.each_opponent_pays(
                     who, value, _("{player}: Pagat {result}"), player=who, result=term(item.result)
                 )
             else:
-                ledger.each_opponent_pays(
+                payments.each_opponent_pays(
                     who, EXCUSE_NO_TRICKS, _("{player} took no trick and keeps the Excuse"), player=who
                 )

@@ -14,15 +14,14 @@ from .base import (
     Doubts,
     FieldSpec,
     Item,
-    Ledger,
     Options,
     OptionSpec,
+    Payments,
     Variant,
     at_most_one,
     card_points,
     count,
     declaration_rules,
-    gettext_noop,
     later,
     one_pagat,
     one_winner_of_last_trick,
@@ -31,11 +30,17 @@ from .base import (
     player,
     results,
     suit,
-    term,
     twice,
 )
-from .base import gettext_noop as _
 from .plausibility import every_trick_without_the_pack, kings_in_play, points_without_a_trick, too_many_tarocks
+from .reasons import gettext_noop, term, why
+from .reasons import gettext_noop as _
+
+SKUS = _("Sküs")
+A_VALAT = _("a valat")
+A_NOLO = _("a nolo")
+"""Phrases of the refusals, made once (a check runs for every deal read)."""
+
 
 PAR = 26
 
@@ -61,7 +66,12 @@ FIXED_DECLARATIONS = {
 LADDERS = {**TAROCKS_AND_MATADORS, "kings": (5, 3), "ladons": (15, 16)}
 """Declarations worth ``base`` for ``start`` cards and 5 more per card beyond: (base, start)."""
 
-FOUR_OF_A_RANK = ("four_queens", "four_cavaliers", "four_jacks")
+FOUR_OF_A_RANK = {
+    "four_queens": _("declaring four queens"),
+    "four_cavaliers": _("declaring four cavaliers"),
+    "four_jacks": _("declaring four jacks"),
+}
+"""The declarations of four cards of one rank, each with how a refusal says declaring it."""
 NEEDS_THE_SKUS = ("matadors", "half_cavalry")
 
 
@@ -127,14 +137,14 @@ class Grosstarock(Variant):
     )
 
     def check(self, deal: Deal, options: Options) -> Check:
-        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, "Sküs")
+        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, SKUS)
         for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
-            yield item.where, f"declaring {item.type.replace('_', ' ')} can happen only once in a deal"
+            yield item.where, why(_("{what} can happen only once in a deal"), what=why(FOUR_OF_A_RANK[item.type]))
         valat, nolo = valats(deal), nolos(deal)
         if valat and nolo:
-            yield later(valat[0], nolo[0]).where, "a valat and a nolo cannot happen in the same deal"
-        yield from at_most_one(valat, "a valat")
-        yield from at_most_one(nolo, "a nolo")
+            yield later(valat[0], nolo[0]).where, why(_("a valat and a nolo cannot happen in the same deal"))
+        yield from at_most_one(valat, A_VALAT)
+        yield from at_most_one(nolo, A_NOLO)
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in deal.events_of("pagat_ultimo", "king_ultimo") if e.won]
         every_trick = next((e.player for e in valat if made(e)), None)
@@ -147,19 +157,19 @@ class Grosstarock(Variant):
         yield from every_trick_without_the_pack(deal, self.pack_points, "valat", "announced_valat")
         yield from too_many_tarocks(deal)
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         replaced = any(made(e) for e in valats(deal) + nolos(deal))
         if replaced and options.flag("valat_replaces_card_points"):
             for name in deal.active:
-                ledger.net(name, 0, _("card points not settled: valat or nolo"))
+                payments.net(name, 0, _("card points not settled: valat or nolo"))
         else:
-            over_under(ledger, deal, PAR)
-        pay_declarations(ledger, deal, LADDERS, FIXED_DECLARATIONS)
+            over_under(payments, deal, PAR)
+        pay_declarations(payments, deal, LADDERS, FIXED_DECLARATIONS)
         for item in deal.events:
-            pay_event(ledger, item)
+            pay_event(payments, item)
 
 
-def pay_event(ledger: Ledger, item: Item) -> None:
+def pay_event(payments: Payments, item: Item) -> None:
     """Each opponent pays the event's player its value (a negative value: he pays each)."""
     who = item.player
     assert who is not None
@@ -169,16 +179,16 @@ def pay_event(ledger: Ledger, item: Item) -> None:
         paid = value if good else -value
         result = term(item.result or "")
         if item.type == "king":
-            ledger.each_opponent_pays(
+            payments.each_opponent_pays(
                 who, paid, _("{player}: {count} × King {result}"), player=who, count=item.count, result=result
             )
         else:
             what = term(item.type)
-            ledger.each_opponent_pays(who, paid, _("{player}: {what} {result}"), player=who, what=what, result=result)
+            payments.each_opponent_pays(who, paid, _("{player}: {what} {result}"), player=who, what=what, result=result)
     elif item.type == "valat":
-        ledger.each_opponent_pays(who, SILENT_VALAT, _("{player} took every trick (valat)"), player=who)
+        payments.each_opponent_pays(who, SILENT_VALAT, _("{player} took every trick (valat)"), player=who)
     elif item.type == "nolo":
-        ledger.each_opponent_pays(who, SILENT_VALAT, _("{player} took no trick (nolo)"), player=who)
+        payments.each_opponent_pays(who, SILENT_VALAT, _("{player} took no trick (nolo)"), player=who)
     else:
         assert item.before_trick is not None
         if item.type == "announced_valat":
@@ -186,7 +196,7 @@ def pay_event(ledger: Ledger, item: Item) -> None:
             paid = value if item.won else -value
         else:
             paid = ANNOUNCED_NOLO[item.before_trick] if item.won else -FAILED_NOLO[item.before_trick]
-        ledger.each_opponent_pays(
+        payments.each_opponent_pays(
             who,
             paid,
             _("{player}: {what} before trick {trick}, {result}"),

@@ -12,19 +12,18 @@ from .base import (
     Deal,
     FieldSpec,
     Item,
-    Ledger,
     Options,
+    Payments,
     Variant,
     contract,
     declarer,
     declarer_points,
-    gettext_noop,
     player,
     results,
-    term,
     twice,
 )
-from .base import gettext_noop as _
+from .reasons import gettext_noop, term, why
+from .reasons import gettext_noop as _
 
 CONTRACTS = {"dreiblatt": 3, "zweiblatt": 6, "einblatt": 9, "solo": 12}
 NEEDED = 36
@@ -85,39 +84,47 @@ class Kosakeln(Variant):
     def check(self, deal: Deal, options: Options) -> Check:
         valats = deal.events_of("valat")
         for item in valats[1:]:
-            yield item.where, "a second valat"
+            yield item.where, why(_("a second valat"))
         for item in valats:
             if not item.announced and item.result == "lost":
-                yield item.where, "a silent valat cannot be lost"
+                yield item.where, why(_("a silent valat cannot be lost"))
             if item.announced and item.player != deal.declarer:
-                yield item.where, "only the declarer can announce a valat"
+                yield item.where, why(_("only the declarer can announce a valat"))
         declarer_won = game_won(deal)
         for item in deal.events:
             if item.type in BONUS_VALUES and bonus_value(item, deal.contract) is None:
-                yield item.where, f"{item.type} counts only when announced"
+                yield item.where, why(_("{type} counts only when announced"), type=item.type)
             if item.type in DECLARER_ONLY and item.player != deal.declarer:
-                yield item.where, f"only the declarer can play for {item.type}"
+                yield item.where, why(_("only the declarer can play for {type}"), type=item.type)
             if item.type in THRESHOLDS and (deal.declarer_points >= THRESHOLDS[item.type]) != item.won:
-                needed = THRESHOLDS[item.type]
+                template = (
+                    _("{type} won contradicts {points} declarer points (won needs at least {needed})")
+                    if item.won
+                    else _("{type} lost contradicts {points} declarer points (won needs at least {needed})")
+                )
                 yield (
                     item.where,
-                    (
-                        f"{item.type} {item.result} contradicts {deal.declarer_points} declarer points "
-                        f"(won needs at least {needed})"
-                    ),
+                    why(template, type=item.type, points=deal.declarer_points, needed=THRESHOLDS[item.type]),
                 )
             if item.type in ("without_trull", "without_kings") and item.won and not declarer_won:
-                yield item.where, f"{item.type} cannot be won when the declarer loses the game"
+                yield item.where, why(_("{type} cannot be won when the declarer loses the game"), type=item.type)
             if item.type in BIRDS and item.won and valats and valats[0].won and valats[0].player != item.player:
-                yield item.where, f"{valats[0].player} took every trick, so {item.player} wins no bird"
+                yield (
+                    item.where,
+                    why(
+                        _("{winner} took every trick, so {player} wins no bird"),
+                        winner=valats[0].player,
+                        player=item.player,
+                    ),
+                )
         for item in twice(deal.events_of(*BONUS_VALUES, *HELD), lambda e: e.type):
-            claimed = "claimed by both players" if item.type in HELD else "counted twice"
-            yield item.where, f"{item.type} {claimed}"
+            repeated = _("{type} claimed by both players") if item.type in HELD else _("{type} counted twice")
+            yield item.where, why(repeated, type=item.type)
         pagat_holders = deal.events_of("trull", "four_birds")
         if len({e.player for e in pagat_holders}) > 1:
-            yield pagat_holders[-1].where, "trull and four_birds both need the Pagat: one player only"
+            yield pagat_holders[-1].where, why(_("trull and four_birds both need the Pagat: one player only"))
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         g = CONTRACTS[deal.contract]
         valats = deal.events_of("valat")
         if valats:
@@ -131,11 +138,11 @@ class Kosakeln(Variant):
             earner = valat.player if valat.won else deal.declarer
             value = g * times if valat.won else -g * times
             result = term(valat.result or "won")
-            pay(ledger, earner, value, template, player=valat.player, result=result, times=times, g=g)
+            pay(payments, earner, value, template, player=valat.player, result=result, times=times, g=g)
         else:
             won = deal.declarer_points >= NEEDED
             pay(
-                ledger,
+                payments,
                 deal.declarer,
                 g if won else -g,
                 _("{contract} {result} with {points}"),
@@ -146,22 +153,22 @@ class Kosakeln(Variant):
         for item in deal.events:
             if item.type in HELD:
                 held = _("{player} holds {what}")
-                pay(ledger, item.player, HELD[item.type], held, player=item.player, what=term(item.type))
+                pay(payments, item.player, HELD[item.type], held, player=item.player, what=term(item.type))
             elif item.type in BONUS_VALUES:
                 value = bonus_value(item, deal.contract) or 0
                 args = {"player": item.player, "what": term(item.type), "result": term(item.result or "")}
                 if item.timing:
                     what = _("{player}'s {what} announced {timing}, {result}")
-                    pay(ledger, item.player, value if item.won else -value, what, timing=term(item.timing), **args)
+                    pay(payments, item.player, value if item.won else -value, what, timing=term(item.timing), **args)
                 else:
                     what = _("{player}'s silent {what}, {result}")
-                    pay(ledger, item.player, value if item.won else -value, what, **args)
+                    pay(payments, item.player, value if item.won else -value, what, **args)
 
 
-def pay(ledger: Ledger, earner: str | None, value: int, what: str, /, **values: object) -> None:
+def pay(payments: Payments, earner: str | None, value: int, what: str, /, **values: object) -> None:
     """The other player pays ``value`` to ``earner`` (a negative value: the earner pays him)."""
     assert earner is not None
-    ledger.each_opponent_pays(earner, value, what, payer="other player", **values)
+    payments.each_opponent_pays(earner, value, what, payer="other player", **values)
 
 
 def game_won(deal: Deal) -> bool:

@@ -8,8 +8,9 @@ rules' words, so the site shows them in its own language.
 
 from __future__ import annotations
 
-from .base import Deal, Doubt, Doubts, Options, Variant, why
-from .base import gettext_noop as _
+from .base import Deal, Doubt, Doubts, Options, Variant
+from .reasons import gettext_noop as _
+from .reasons import why
 
 MOST_TAROCKS = 22
 """21 Tarocks and the Fool, in the games where the Fool counts as a Tarock in declarations."""

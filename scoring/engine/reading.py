@@ -6,7 +6,7 @@ names, card-point sums); each variant's consistency rules run afterwards, on dea
 cleanly, so one typo does not produce a cascade of follow-on complaints.
 
 A variant's deal format (its deal-level fields, declarations and events, as field specs) is
-compiled once, on first use, into a :class:`DealForm`: the keys a deal and each item may have,
+compiled once, on first use, into a :class:`DealFormat`: the keys a deal and each item may have,
 and for every field the quick test of a well-formed value. A value the quick test refuses is
 read in full, which accepts it converted (``40.0`` as 40) or reports why not; so every message
 comes from one place, in the same order, however the checks are compiled.
@@ -19,7 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .base import REQUIRED, Deal, FieldSpec, InvalidSitting, Item, Options, Problem, Variant
+from .base import REQUIRED, Deal, FieldSpec, Item, Options, Variant
+from .reasons import Label, Reason, _, alternatives, why
+from .refusal import Problem, Refusal
 from .registry import VARIANTS
 
 DOCUMENT_KEYS = frozenset({"variant", "players", "options", "date", "deals"})
@@ -58,18 +60,27 @@ def one_of(values: Sequence[object]) -> str:
     return ", ".join(show(v) for v in values)
 
 
+def not_one_of(value: object, values: Sequence[object]) -> Reason:
+    return why(_("{value} is not one of {values}"), value=show(value), values=one_of(values))
+
+
+def from_to(low: int, high: int, value: object) -> Reason:
+    """A value outside its range: ``must be a whole number from 0 to 20, not 30``."""
+    return why(_("must be a whole number from {low} to {high}, not {value}"), low=low, high=high, value=show(value))
+
+
 class Reader:
     """Collects the problems of one document."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, deal: int | None, field: str | None, message: str) -> None:
-        self.problems.append(Problem(deal, field, message))
+    def add(self, deal: int | None, field: str | None, reason: Reason) -> None:
+        self.problems.append(Problem(deal, field, reason))
 
 
 def read_sitting(doc: object, *, first: int = 1) -> Sitting:
-    """Check a whole document; raise :class:`InvalidSitting` listing every problem.
+    """Check a whole document; raise :class:`~.refusal.Refusal` listing every problem.
 
     ``first`` is the number of the document's first deal: a document may hold the deals of a
     sitting from deal ``first`` on (the next deal, or a corrected one and those after it), and
@@ -77,31 +88,31 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
     """
     reader = Reader()
     if not isinstance(doc, dict):
-        raise InvalidSitting([Problem(None, None, "a sitting document must be a JSON object")])
+        raise Refusal.because(_("a sitting document must be a JSON object"))
     for key in doc:
         if key not in DOCUMENT_KEYS:
-            reader.add(None, str(key), "unknown key")
+            reader.add(None, str(key), why(_("unknown key")))
     variant = read_variant(doc.get("variant"), reader)
     players = read_players(doc.get("players"), variant, reader)
     options = read_options(doc.get("options", {}), variant, reader)
     date = doc.get("date")
     if date is not None and not is_date(date):
-        reader.add(None, "date", f"{show(date)} is not a date written YYYY-MM-DD")
+        reader.add(None, "date", why(_("{value} is not a date written YYYY-MM-DD"), value=show(date)))
     raw_deals = doc.get("deals")
     deals: list[Deal] = []
     if not isinstance(raw_deals, list):
-        reader.add(None, "deals", "must be a list of deals")
+        reader.add(None, "deals", why(_("must be a list of deals")))
     elif variant is not None and players is not None and options is not None:
-        form = deal_form(variant)
+        shape = deal_format(variant)
         for number, raw in enumerate(raw_deals, start=first):
-            deal = read_deal(raw, number, variant, players, reader, form)
+            deal = read_deal(raw, number, variant, players, reader, shape)
             if deal is not None:
                 if deal.events or deal.declarations or variant.plain_deal_rules:
-                    for field, message in variant.check(deal, options):
-                        reader.add(number, field, message)
+                    for field, reason in variant.check(deal, options):
+                        reader.add(number, field, reason)
                 deals.append(deal)
     if reader.problems:
-        raise InvalidSitting(reader.problems)
+        raise Refusal(reader.problems)
     assert variant is not None and players is not None and options is not None
     return Sitting(variant, players, options, tuple(deals))
 
@@ -120,39 +131,44 @@ def is_date(value: object) -> bool:
 
 def read_variant(value: object, reader: Reader) -> Variant | None:
     if value is None:
-        reader.add(None, "variant", "missing")
+        reader.add(None, "variant", why(_("missing")))
         return None
     if not isinstance(value, str) or value not in VARIANTS:
-        reader.add(None, "variant", f"{show(value)} is not one of {one_of(list(VARIANTS))}")
+        reader.add(None, "variant", not_one_of(value, list(VARIANTS)))
         return None
     return VARIANTS[value]
 
 
 def read_players(value: object, variant: Variant | None, reader: Reader) -> tuple[str, ...] | None:
     if not isinstance(value, list):
-        reader.add(None, "players", "must be a list of player names")
+        reader.add(None, "players", why(_("must be a list of player names")))
         return None
     ok = True
     seen: set[str] = set()
     for name in value:
         if not isinstance(name, str) or not name.strip():
-            reader.add(None, "players", f"{show(name)} is not a player name")
+            reader.add(None, "players", why(_("{name} is not a player name"), name=show(name)))
             ok = False
         elif name in seen:
-            reader.add(None, "players", f"{show(name)} appears twice")
+            reader.add(None, "players", why(_("{name} appears twice"), name=show(name)))
             ok = False
         else:
             seen.add(name)
     if variant is not None and len(value) not in variant.table_sizes:
-        allowed = " or ".join(str(n) for n in variant.table_sizes)
-        reader.add(None, "players", f"{variant.key} needs {allowed} players, not {len(value)}")
+        needs = why(
+            _("{variant} needs {allowed} players, not {count}"),
+            variant=variant.key,
+            allowed=alternatives(variant.table_sizes),
+            count=len(value),
+        )
+        reader.add(None, "players", needs)
         ok = False
     return tuple(value) if ok else None
 
 
 def read_options(value: object, variant: Variant | None, reader: Reader) -> Options | None:
     if not isinstance(value, dict):
-        reader.add(None, "options", "must be an object of house-rule options")
+        reader.add(None, "options", why(_("must be an object of house-rule options")))
         return None
     if variant is None:
         return None
@@ -163,25 +179,33 @@ def read_options(value: object, variant: Variant | None, reader: Reader) -> Opti
         spec = specs.get(name)
         where = f"options.{name}"
         if spec is None:
-            known = f" (it has: {', '.join(specs)})" if specs else " (it has none)"
-            reader.add(None, where, f"unknown option of {variant.key}{known}")
+            unknown = (
+                why(_("unknown option of {variant} (it has: {options})"), variant=variant.key, options=", ".join(specs))
+                if specs
+                else why(_("unknown option of {variant} (it has none)"), variant=variant.key)
+            )
+            reader.add(None, where, unknown)
             ok = False
         elif spec.kind == "bool":
             if isinstance(raw, bool):
                 values[name] = raw
             else:
-                reader.add(None, where, f"must be true or false, not {show(raw)}")
+                reader.add(None, where, why(_("must be true or false, not {value}"), value=show(raw)))
                 ok = False
         elif spec.kind == "whole":
             if is_whole(raw) and spec.low <= raw <= spec.high:
                 values[name] = int(raw)
             else:
-                reader.add(None, where, f"must be a whole number from {spec.low} to {spec.high}, not {show(raw)}")
+                reader.add(None, where, from_to(spec.low, spec.high, raw))
                 ok = False
         elif isinstance(raw, str) and raw in spec.choices:
             values[name] = raw
         else:
-            reader.add(None, where, f"must be one of {one_of(spec.choices)}, not {show(raw)}")
+            reader.add(
+                None,
+                where,
+                why(_("must be one of {values}, not {value}"), values=one_of(spec.choices), value=show(raw)),
+            )
             ok = False
     return Options(values) if ok else None
 
@@ -218,17 +242,16 @@ class FieldCheck(NamedTuple):
     default: object
     fits: Fits
     spec: FieldSpec
-    what: str
-    """How a message names a deal-level field: its label, in lower case (``declarer's card points``)."""
+    what: Label
+    """How a message names a deal-level field: its label (``declarer's card points``)."""
 
 
 def field_check(key: str, spec: FieldSpec) -> FieldCheck:
-    what = spec.label[:1].lower() + spec.label[1:]
-    return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, what)
+    return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, Label(spec.label))
 
 
 @dataclass(frozen=True)
-class ItemForm:
+class ItemFormat:
     """A declaration or event type: its fields, and every key an item of it may have."""
 
     type: str
@@ -237,9 +260,9 @@ class ItemForm:
     keys: frozenset[str]
 
 
-def item_forms(types: Mapping[str, Mapping[str, FieldSpec]]) -> dict[str, ItemForm]:
+def item_formats(types: Mapping[str, Mapping[str, FieldSpec]]) -> dict[str, ItemFormat]:
     return {
-        kind: ItemForm(kind, spec, tuple(field_check(key, f) for key, f in spec.items()), frozenset({"type", *spec}))
+        kind: ItemFormat(kind, spec, tuple(field_check(key, f) for key, f in spec.items()), frozenset({"type", *spec}))
         for kind, spec in types.items()
     }
 
@@ -248,30 +271,30 @@ DEAL_ATTRIBUTES = frozenset(Deal._fields)
 
 
 @dataclass(frozen=True)
-class DealForm:
+class DealFormat:
     """A variant's deal format, compiled from its field specs: what ``read_deal`` checks."""
 
     fields: tuple[FieldCheck, ...]
     extra: frozenset[str]
     """The deal-level fields a :class:`Deal` has no attribute for; they go to ``Deal.extra``."""
-    declarations: Mapping[str, ItemForm]
-    events: Mapping[str, ItemForm]
+    declarations: Mapping[str, ItemFormat]
+    events: Mapping[str, ItemFormat]
 
 
-_FORMS: weakref.WeakKeyDictionary[Variant, DealForm] = weakref.WeakKeyDictionary()
+_FORMATS: weakref.WeakKeyDictionary[Variant, DealFormat] = weakref.WeakKeyDictionary()
 
 
-def deal_form(variant: Variant) -> DealForm:
+def deal_format(variant: Variant) -> DealFormat:
     """The variant's deal format, compiled on first use."""
-    form = _FORMS.get(variant)
-    if form is None:
-        form = _FORMS[variant] = DealForm(
+    shape = _FORMATS.get(variant)
+    if shape is None:
+        shape = _FORMATS[variant] = DealFormat(
             fields=tuple(field_check(key, spec) for key, spec in variant.deal_fields.items()),
             extra=frozenset(spec.attr for spec in variant.deal_fields.values()) - DEAL_ATTRIBUTES,
-            declarations=item_forms(variant.declaration_types),
-            events=item_forms(variant.event_types),
+            declarations=item_formats(variant.declaration_types),
+            events=item_formats(variant.event_types),
         )
-    return form
+    return shape
 
 
 # --- reading a deal -------------------------------------------------------------------------
@@ -289,65 +312,79 @@ class DealReader:
         self.sitting_out: str | None = None
         self.seated = True
 
-    def problem(self, field: str | None, message: str) -> None:
+    def problem(self, field: str | None, reason: Reason) -> None:
         self.failed = True
-        self.reader.add(self.number, field, message)
+        self.reader.add(self.number, field, reason)
 
-    def active_player(self, value: object, field: str, what: str) -> str | None:
+    def active_player(self, value: object, field: str, what: Reason, item: str | None = None) -> str | None:
+        """The value as an active player of the deal, or ``None`` with the problem reported (in
+        the ``item`` it belongs to, if any)."""
         if not isinstance(value, str) or value not in self.players:
-            self.problem(field, f"{what} {show(value)} is not a player of this sitting")
-            return None
-        if value == self.sitting_out:
-            self.problem(field, f"{what} {show(value)} sits this deal out")
-            return None
-        return value
+            said = why(_("{what} {value} is not a player of this sitting"), what=what, value=show(value))
+        elif value == self.sitting_out:
+            said = why(_("{what} {value} sits this deal out"), what=what, value=show(value))
+        else:
+            return value
+        self.problem(field, said if item is None else in_item(item, said))
+        return None
 
-    def whole(self, value: object, field: str, what: str, low: int, high: int) -> int | None:
+    def whole(
+        self, value: object, field: str, what: Reason | str, low: int, high: int, item: str | None = None
+    ) -> int | None:
+        """The value as a whole number from ``low`` to ``high``, or ``None`` with the problem
+        reported (in the ``item`` it belongs to, if any)."""
         if not is_whole(value):
-            self.problem(field, f"{what} must be a whole number, not {show(value)}")
-            return None
-        assert isinstance(value, (int, float))
-        if not low <= value <= high:
-            self.problem(field, f"{what} must be from {low} to {high}, not {show(value)}")
-            return None
-        return int(value)
+            said = why(_("{what} must be a whole number, not {value}"), what=what, value=show(value))
+        else:
+            assert isinstance(value, (int, float))
+            if low <= value <= high:
+                return int(value)
+            said = why(
+                _("{what} must be from {low} to {high}, not {value}"), what=what, low=low, high=high, value=show(value)
+            )
+        self.problem(field, said if item is None else in_item(item, said))
+        return None
 
 
 def read_deal(
-    raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader, form: DealForm
+    raw: object, number: int, variant: Variant, players: tuple[str, ...], reader: Reader, shape: DealFormat
 ) -> Deal | None:
     """Read one deal; ``None`` (with its problems reported) when it cannot be read."""
     d = DealReader(number, players, reader)
     if not isinstance(raw, dict):
-        d.problem(None, "a deal must be a JSON object")
+        d.problem(None, why(_("a deal must be a JSON object")))
         return None
     if not raw.keys() <= variant.deal_keys:
         for key in raw:
             if key not in variant.deal_keys:
-                d.problem(str(key), f"{show(key)} is not a field of a {variant.key} deal")
+                d.problem(
+                    str(key), why(_("{key} is not a field of a {variant} deal"), key=show(key), variant=variant.key)
+                )
     read_seats(raw, d)
     dealer = raw.get("dealer")
     if dealer is None:
-        d.problem("dealer", "the dealer is missing")
+        d.problem("dealer", why(_("the dealer is missing")))
     elif not isinstance(dealer, str) or dealer not in players:
-        d.problem("dealer", f"dealer {show(dealer)} is not a player of this sitting")
+        d.problem("dealer", why(_("dealer {value} is not a player of this sitting"), value=show(dealer)))
     elif variant.sitting_out_fixed and d.sitting_out is not None:
-        seat = variant.sits_out(players.index(dealer) + 1, len(players))
-        out = players[seat - 1] if seat else None
+        out = variant.who_sits_out(players, dealer)
         if d.sitting_out != out:
-            d.problem("sitting_out", f"when {dealer} deals, {out} sits out, not {d.sitting_out}")
+            said = why(
+                _("when {dealer} deals, {out} sits out, not {given}"), dealer=dealer, out=out, given=d.sitting_out
+            )
+            d.problem("sitting_out", said)
     values: dict[str, Any] = {}
     extra: dict[str, object] = {}
     active = d.active
-    for field in form.fields:
+    for field in shape.fields:
         key, attr, _default, fits, _spec, _what = field
         value = raw.get(key)
         if value is None or not fits(value, active):
             value = read_deal_field(raw, field, d)
-        (extra if attr in form.extra else values)[attr] = value
-    if form.declarations:
-        values["declarations"] = read_items(raw, "declarations", form.declarations, d)
-    values["events"] = read_items(raw, "events", form.events, d)
+        (extra if attr in shape.extra else values)[attr] = value
+    if shape.declarations:
+        values["declarations"] = read_items(raw, "declarations", shape.declarations, d)
+    values["events"] = read_items(raw, "events", shape.events, d)
     if d.failed:
         return None
     return Deal(
@@ -373,7 +410,7 @@ def read_deal_field(raw: Mapping[str, object], field: FieldCheck, d: DealReader)
     value = raw.get(key, MISSING)
     if value is MISSING or (value is None and spec.default is REQUIRED):
         if spec.default is REQUIRED:
-            d.problem(key, f"{what} missing")
+            d.problem(key, why(_("{what} missing"), what=what))
         return spec.default
     if field.fits(value, d.active):
         return value
@@ -382,9 +419,12 @@ def read_deal_field(raw: Mapping[str, object], field: FieldCheck, d: DealReader)
     if spec.kind == "whole":
         return d.whole(value, key, what, spec.low, spec.high)
     if spec.kind == "flag":
-        d.problem(key, f"{key} must be true or false, not {show(value)}")
+        d.problem(key, why(_("{key} must be true or false, not {value}"), key=key, value=show(value)))
     else:
-        d.problem(key, f"{what} {show(value)} is not one of {one_of(spec.choices)}")
+        said = why(
+            _("{what} {value} is not one of {values}"), what=what, value=show(value), values=one_of(spec.choices)
+        )
+        d.problem(key, said)
     return None
 
 
@@ -394,13 +434,13 @@ def read_seats(raw: Mapping[str, object], d: DealReader) -> None:
     four = len(d.players) == 4
     if not four:
         if "sitting_out" in raw:
-            d.problem("sitting_out", f"nobody sits out with {len(d.players)} players")
+            d.problem("sitting_out", why(_("nobody sits out with {count} players"), count=len(d.players)))
         return
     if value is None:
-        d.problem("sitting_out", "with four players, say who sits this deal out")
+        d.problem("sitting_out", why(_("with four players, say who sits this deal out")))
         d.seated = False
     elif not isinstance(value, str) or value not in d.players:
-        d.problem("sitting_out", f"{show(value)} is not a player of this sitting")
+        d.problem("sitting_out", why(_("{value} is not a player of this sitting"), value=show(value)))
         d.seated = False
     else:
         d.sitting_out = value
@@ -409,7 +449,7 @@ def read_seats(raw: Mapping[str, object], d: DealReader) -> None:
 
 def read_card_points(value: object, pack: int, d: DealReader) -> dict[str, int]:
     if not isinstance(value, dict):
-        d.problem("card_points", "card points must give every active player's points")
+        d.problem("card_points", why(_("card points must give every active player's points")))
         return {}
     points: dict[str, int] = {}
     for name, raw in value.items():
@@ -417,80 +457,96 @@ def read_card_points(value: object, pack: int, d: DealReader) -> dict[str, int]:
             points[name] = raw
             continue
         field = f"card_points.{name}"
-        who = d.active_player(name, field, "card points of")
-        amount = d.whole(raw, field, f"card points of {name}", 0, pack)
+        who = d.active_player(name, field, why(_("card points of")))
+        amount = d.whole(raw, field, why(_("card points of {player}"), player=name), 0, pack)
         if who is not None and amount is not None:
             points[who] = amount
     if d.seated:
         for name in d.active:
             if name not in value:
-                d.problem(f"card_points.{name}", f"card points of {name} are missing")
+                d.problem(f"card_points.{name}", why(_("card points of {player} are missing"), player=name))
     if not d.failed and sum(points.values()) != pack:
-        d.problem("card_points", f"card points add up to {sum(points.values())}, not {pack}")
+        d.problem("card_points", why(_("card points add up to {sum}, not {pack}"), sum=sum(points.values()), pack=pack))
     return {p: points[p] for p in d.active if p in points}
 
 
-def read_items(raw: Mapping[str, object], kind: str, forms: Mapping[str, ItemForm], d: DealReader) -> tuple[Item, ...]:
-    """Read the deal's ``declarations`` or ``events``; each item's fields follow its type's form."""
+def read_items(
+    raw: Mapping[str, object], kind: str, shapes: Mapping[str, ItemFormat], d: DealReader
+) -> tuple[Item, ...]:
+    """Read the deal's ``declarations`` or ``events``; each item's fields follow its type's shape."""
     value = raw.get(kind, MISSING)
     if value is MISSING:
         return ()
     if not isinstance(value, list):
-        d.problem(kind, f"{kind} must be a list")
+        d.problem(kind, why(_("{listed} must be a list"), listed=kind))
         return ()
     items = []
     for index, entry in enumerate(value):
-        item = read_item(entry, kind, index, forms, d)
+        item = read_item(entry, kind, index, shapes, d)
         if item is not None:
             items.append(item)
     return tuple(items)
+
+
+ITEM = _("{item}: {problem}")
+"""A problem of one declaration or event, after the item it concerns (``events[2] (pagat)``):
+a form that shows the problem beside the item's row shows only the ``problem``."""
+
+
+def in_item(item: str, problem: Reason) -> Reason:
+    return why(ITEM, item=item, problem=problem)
 
 
 def read_value(field: FieldSpec, raw: object, path: str, label: str, d: DealReader) -> tuple[bool, object]:
     """Read a value that failed the quick test: accept it converted, or report why not."""
     key = path.rsplit(".", 1)[1]
     if field.kind == "player":
-        name = d.active_player(raw, path, f"{label}: player")
+        name = d.active_player(raw, path, why(_("player")), item=label)
         return name is not None, name
     if field.kind == "whole":
-        number = d.whole(raw, path, f"{label}: {key}", field.low, field.high)
+        number = d.whole(raw, path, key, field.low, field.high, item=label)
         return number is not None, number
     if field.kind == "flag":
-        d.problem(path, f"{label}: {key} must be true or false, not {show(raw)}")
+        said = why(_("{key} must be true or false, not {value}"), key=key, value=show(raw))
+        d.problem(path, in_item(label, said))
         return False, None
-    d.problem(path, f"{label}: {key} {show(raw)} is not one of {one_of(field.choices)}")
+    said = why(_("{what} {value} is not one of {values}"), what=key, value=show(raw), values=one_of(field.choices))
+    d.problem(path, in_item(label, said))
     return False, None
 
 
-def read_item(entry: object, listed: str, index: int, forms: Mapping[str, ItemForm], d: DealReader) -> Item | None:
+def read_item(entry: object, listed: str, index: int, shapes: Mapping[str, ItemFormat], d: DealReader) -> Item | None:
     where = f"{listed}[{index}]"
     if not isinstance(entry, dict):
-        d.problem(where, f"{where} must be a JSON object")
+        d.problem(where, why(_("{item} must be a JSON object"), item=where))
         return None
     kind = entry.get("type")
-    form = forms.get(kind) if isinstance(kind, str) else None
-    if form is None:
-        d.problem(f"{where}.type", f"{where}: {show(kind)} is not one of {one_of(list(forms))}")
+    shape = shapes.get(kind) if isinstance(kind, str) else None
+    if shape is None:
+        said = why(_("{value} is not one of {values}"), value=show(kind), values=one_of(list(shapes)))
+        d.problem(f"{where}.type", in_item(where, said))
         return None
+    label = f"{where} ({kind})"
     values: dict[str, Any] = {}
     ok = True
-    if not entry.keys() <= form.keys:
+    if not entry.keys() <= shape.keys:
         for key in entry:
-            if key != "type" and key not in form.fields:
-                d.problem(f"{where}.{key}", f"{where} ({kind}): {show(key)} is not a field of {kind}")
+            if key != "type" and key not in shape.fields:
+                said = why(_("{key} is not a field of {type}"), type=kind, key=show(key))
+                d.problem(f"{where}.{key}", in_item(label, said))
                 ok = False
     active = d.active
-    for key, attr, default, fits, spec, _what in form.checks:
+    for key, attr, default, fits, spec, _what in shape.checks:
         raw = entry.get(key, MISSING)
         if raw is MISSING:
             if default is REQUIRED:
-                d.problem(f"{where}.{key}", f"{where} ({kind}): {key} is missing")
+                d.problem(f"{where}.{key}", in_item(label, why(_("{key} is missing"), key=key)))
                 ok = False
             else:
                 values[attr] = default
         elif fits(raw, active):
             values[attr] = raw
         else:
-            good, values[attr] = read_value(spec, raw, f"{where}.{key}", f"{where} ({kind})", d)
+            good, values[attr] = read_value(spec, raw, f"{where}.{key}", label, d)
             ok = ok and good
-    return Item(form.type, listed, index, **values) if ok else None
+    return Item(shape.type, listed, index, **values) if ok else None

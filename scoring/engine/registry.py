@@ -6,13 +6,14 @@ and its own words join the glossary. Adding a variant is a module of its own and
 
 from __future__ import annotations
 
-from .base import GLOSSARY, Variant
+from .base import Variant
 from .danish_tarok import DanishTarok
 from .dreiertarock import Dreiertarock
 from .droggn import Droggn
 from .german_taroc import GermanTaroc
 from .grosstarock import Grosstarock
 from .kosakeln import Kosakeln
+from .reasons import GLOSSARY
 
 VARIANTS: dict[str, Variant] = {}
 

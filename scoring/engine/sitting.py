@@ -2,7 +2,7 @@
 
 Two paths, one set of rules: ``score(sitting)`` explains every deal (its breakdown ``lines``,
 each with its reason), ``score(sitting, breakdown=False)`` gives the same scores, pots and
-totals without them. Both run each variant's ``score`` into a :class:`~.base.Ledger`; only one
+totals without them. Both run each variant's ``score`` into a :class:`~.base.Payments`; only one
 that explains makes lines and reasons, so scores alone cost a fraction of the breakdown.
 """
 
@@ -12,12 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .base import MOST_POINTS, Entry, InvalidSitting, Ledger, Line, Problem
+from .base import MOST_POINTS, Entry, Line, Payments
 from .reading import Sitting, read_sitting
+from .reasons import _
+from .refusal import Refusal
 
 
 class DealResult(NamedTuple):
-    """One scored deal: each player's game points, the pots after it, and the breakdown if asked for.
+    """One scored deal: each player's game points, the pots after it, and the breakdown if asked
+    for; with who sat it out and who declared, as the deal said, so that whoever stores or counts
+    the result need not read the deal again.
 
     A named tuple, as a :class:`~.base.Deal` is: one is made for every deal scored.
     """
@@ -26,7 +30,11 @@ class DealResult(NamedTuple):
     scores: dict[str, int]
     pots: dict[str, int]
     breakdown: Sequence[Entry] | None
-    """The lines as the ledger recorded them, or ``None`` when the breakdown was not asked for."""
+    """The lines as the payments recorded them, or ``None`` when the breakdown was not asked for."""
+    sitting_out: str | None = None
+    """Who sat the deal out (at a table of four), or ``None``."""
+    declarer: str | None = None
+    """The declarer, in a declarer game; ``None`` where each plays for himself."""
 
     @property
     def lines(self) -> tuple[Line, ...] | None:
@@ -88,9 +96,9 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
     holds only the deals from some deal on (see ``read_sitting``'s ``first``): the result's
     totals and pots then run on from it. Without it the sitting starts with empty pots at 0.
 
-    Raises :class:`InvalidSitting` at the first deal after which an amount (a line, a score, a
+    Raises :class:`~.refusal.Refusal` at the first deal after which an amount (a line, a score, a
     pot or a running total) would go beyond ``MOST_POINTS``: pots that double deal after deal
-    can grow without end, and no score sheet holds that. Both paths refuse alike: the ledger
+    can grow without end, and no score sheet holds that. Both paths refuse alike: the payments
     keeps the largest line amount even when it keeps no lines.
     """
     variant, options = sitting.variant, sitting.options
@@ -98,15 +106,15 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
     totals = dict.fromkeys(sitting.players, 0) if before is None else {p: before.totals[p] for p in sitting.players}
     results = []
     for deal in sitting.deals:
-        ledger = Ledger(deal, pots, explain=breakdown)
-        variant.score(deal, options, ledger)
-        scores, pots = ledger.scores, ledger.pots
+        payments = Payments(deal, pots, explain=breakdown)
+        variant.score(deal, options, payments)
+        scores, pots = payments.scores, payments.pots
         for name, points in scores.items():
             totals[name] += points
-        amounts = [ledger.largest, *scores.values(), *pots.values(), *totals.values()]
+        amounts = [payments.largest, *scores.values(), *pots.values(), *totals.values()]
         if max(amounts) > MOST_POINTS or min(amounts) < -MOST_POINTS:
-            raise InvalidSitting([Problem(deal.number, None, f"an amount goes beyond {MOST_POINTS:,} game points")])
-        results.append(DealResult(deal.number, scores, pots, ledger.lines))
+            raise Refusal.because(_("an amount goes beyond {most:,} game points"), deal=deal.number, most=MOST_POINTS)
+        results.append(DealResult(deal.number, scores, pots, payments.lines, deal.sitting_out, deal.declarer or None))
     return SittingResult(sitting, tuple(results), dict(totals), dict(pots))
 
 
@@ -115,7 +123,7 @@ def score_sitting(doc: object, *, breakdown: bool = True) -> dict[str, object]:
 
     With ``breakdown=False`` each deal's ``lines`` are left out: the same scores, pots and
     totals, after the same checks, for a fraction of the time. Raises
-    :class:`~scoring.engine.base.InvalidSitting` listing every problem of bad input, the same
+    :class:`~scoring.engine.refusal.Refusal` listing every problem of bad input, the same
     on both paths.
     """
     return score(read_sitting(doc), breakdown=breakdown).as_dict()

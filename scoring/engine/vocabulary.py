@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .base import CENTS, REQUIRED, FieldSpec, OptionSpec, Variant, word
+from .base import REQUIRED, FieldSpec, OptionSpec, Variant
+from .reasons import CENTS, word
 from .registry import VARIANTS
 
 KINDS = {

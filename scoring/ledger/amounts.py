@@ -14,7 +14,7 @@ from decimal import Decimal
 from django.utils import translation
 from django.utils.formats import number_format
 
-from scoring.spreadsheets.writer import CURRENCY_SYMBOLS
+from scoring.money import CURRENCY_SYMBOLS
 
 SYMBOL_FIRST = ("en",)
 """Languages that write the currency symbol before the amount (``€12.40``)."""

@@ -12,7 +12,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.models import CURRENCIES, MODE_NAMES, LedgerSettings, RankingRule
+from scoring.club.models import CURRENCIES, LedgerSettings
+from scoring.ledger.models import MODE_NAMES, SEASON_ENDS_FIRST, RankingRule, season_name_problem
 from scoring.ledger.ranking import DEFAULT_CUP_TABLE, FIELD, Mode
 from scoring.limits import (
     MOST_CUP_PLACES,
@@ -20,9 +21,9 @@ from scoring.limits import (
     MOST_SHEET_FEE_CENTS,
     SEASON_NAME_LENGTH,
     normalise_name,
-    text_problem,
 )
-from scoring.spreadsheets.writer import CURRENCY_SYMBOLS
+from scoring.money import CURRENCY_SYMBOLS
+from scoring.refusals import shown
 from scoring.submissions import KeyedForm
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -70,16 +71,16 @@ class SeasonForm(KeyedForm):
 
     def clean_name(self) -> str:
         name = normalise_name(self.cleaned_data["name"])
-        problem = text_problem(name, SEASON_NAME_LENGTH) if name else gettext("Give the season a name.")
+        problem = season_name_problem(name)
         if problem:
-            raise forms.ValidationError(problem)
+            raise forms.ValidationError(shown(problem))
         return name
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         start, end = data.get("start"), data.get("end")
         if start is not None and end is not None and end < start:
-            self.add_error("end", gettext("A season ends on or after its first day."))
+            self.add_error("end", shown(SEASON_ENDS_FIRST))
         return data
 
 

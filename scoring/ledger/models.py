@@ -1,5 +1,6 @@
-"""What the ledger stores: a club's money settings, its seasons, and the ranking rule of each
-season's table per variant.
+"""What the ledger stores: a club's seasons, and the ranking rule of each season's table per
+variant. (The club's money settings, which every sitting takes its money terms from, are the
+club's own: ``scoring.club.models``.)
 
 Words:
 
@@ -10,10 +11,6 @@ Words:
   a calendar year, so changing the rule for next year changes no table of last year. A calendar
   year without a rule of its own follows the latest earlier year that has one; a season defined
   by an admin gets a copy of the rules in force for the year it starts in, when it is made.
-- **money terms**: what a sitting's money is worked out with (its tariff, the sheet fee, whether
-  Danish pots are shared). They are copied into the sitting when it starts (``money_terms``),
-  like its house rules, so that changing them later changes no evening already played.
-
 Writes go through ``scoring.ledger.services``; pages read through ``scoring.ledger.results``.
 """
 
@@ -26,12 +23,9 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club, variant_choices
+from scoring.engine.reasons import Reason, gettext_noop, why
 from scoring.ledger.ranking import DEFAULT_CUP_TABLE, FIELD, MODES, Mode
-from scoring.limits import MOST_RANKING_SETTING, MOST_SHEET_FEE_CENTS, SEASON_NAME_LENGTH
-from scoring.spreadsheets.writer import CURRENCY_SYMBOLS
-
-CURRENCIES = tuple(CURRENCY_SYMBOLS)
-"""The currencies a club may keep its money in: those the spreadsheets can show with a symbol."""
+from scoring.limits import MOST_RANKING_SETTING, SEASON_NAME_LENGTH, text_problem
 
 MODE_NAMES = {
     "total": _("total: the sum of game points"),
@@ -42,52 +36,23 @@ MODE_NAMES = {
 }
 """Each ranking mode as the forms and tables name it."""
 
-
-class LedgerSettings(models.Model):
-    """A club's money settings: its currency, and the sheet fee and pot rule that new sittings
-    take with them. A club without a row has the defaults (EUR, no fee, pots to the Kasse)."""
-
-    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="ledger_settings")
-    currency = models.CharField(
-        _("currency"), max_length=3, default="EUR", choices=[(code, code) for code in CURRENCIES]
-    )
-    sheet_fee_cents = models.PositiveIntegerField(
-        _("sheet fee"), default=0, help_text=_("Cents each player pays into the Kasse per sitting.")
-    )
-    share_pots = models.BooleanField(
-        _("share the pots"),
-        default=False,
-        help_text=_(
-            "What the Danish pots hold at the end of a sitting is shared among its players, not paid to the Kasse."
-        ),
-    )
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(condition=Q(currency__in=CURRENCIES), name="ledger_currency_known"),
-            models.CheckConstraint(condition=Q(sheet_fee_cents__lte=MOST_SHEET_FEE_CENTS), name="sheet_fee_in_range"),
-        ]
-        verbose_name = _("ledger settings")
-        verbose_name_plural = _("ledger settings")
-
-    def __str__(self) -> str:
-        return f"{self.club}: {self.currency}, fee {self.sheet_fee_cents} ct"
-
-    @classmethod
-    def of(cls, club: Club) -> LedgerSettings:
-        """The club's settings, or the defaults (not saved) if it has none."""
-        return cls.objects.filter(club=club).first() or cls(club=club)
+FIGURE_TITLES = {
+    "total": _("Game points"),
+    "per_deal": _("Per deal"),
+    "scaled": _("Scaled"),
+    "best_n": _("Best sittings"),
+    "cup": _("Cup points"),
+}
+"""What the figure column is called in each ranking mode."""
 
 
-def money_terms(club: Club, variant: str) -> dict[str, Any]:
-    """What a sitting of ``variant`` starting now keeps for its money: the club's tariff, sheet
-    fee and pot rule in force (``Sitting`` fields, by name)."""
-    settings = LedgerSettings.of(club)
-    return {
-        "cents_per_point": club.tariff(variant),
-        "sheet_fee_cents": settings.sheet_fee_cents,
-        "share_pots": settings.share_pots,
-    }
+def season_name_problem(name: str) -> Reason | None:
+    """Why a (normalised) season name cannot be kept, or ``None``."""
+    return text_problem(name, SEASON_NAME_LENGTH) if name else why(gettext_noop("Give the season a name."))
+
+
+SEASON_ENDS_FIRST = why(gettext_noop("A season ends on or after its first day."))
+"""Why a season's dates are refused: its last day before its first."""
 
 
 class Season(models.Model):

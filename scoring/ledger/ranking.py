@@ -37,7 +37,9 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Final, Literal
 
-from .money import round_half_away
+from scoring.engine.reasons import _, why
+from scoring.engine.refusal import Problem, Refusal
+from scoring.money import round_half_away
 
 MODES = ("total", "per_deal", "scaled", "best_n", "cup")
 
@@ -84,23 +86,9 @@ class Placement:
 # --- the mode ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ModeProblem:
-    """Why a ranking mode cannot be used: the setting (``field``) at fault and a message."""
-
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.field}: {self.message}"
-
-
-class InvalidMode(ValueError):
-    """The ranking mode's settings do not make a table; ``problems`` lists every reason."""
-
-    def __init__(self, problems: Sequence[ModeProblem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(problem) for problem in self.problems))
+def _problem(field: str, template: str, **values: object) -> Problem:
+    """Why a ranking mode cannot be used: the setting (``field``) at fault, and why."""
+    return Problem(None, field, why(template, **values))
 
 
 def _at_least(value: object, least: int) -> bool:
@@ -125,39 +113,40 @@ class Mode:
     minimum_attendance: int = 0
     fill_missing: bool = False
 
-    def problems(self) -> list[ModeProblem]:
+    def problems(self) -> list[Problem]:
         """Every reason these settings do not make a table, each with the setting at fault."""
-        found: list[ModeProblem] = []
+        found: list[Problem] = []
         if self.mode not in MODES:
-            found.append(ModeProblem("mode", f"unknown ranking mode {self.mode!r}; one of {', '.join(MODES)}"))
+            said = _("unknown ranking mode {mode}; one of {modes}")
+            found.append(_problem("mode", said, mode=repr(self.mode), modes=", ".join(MODES)))
         if self.mode == "scaled" and not _at_least(self.list_length, 1):
-            found.append(ModeProblem("list_length", "scaled needs a list length of at least 1"))
+            found.append(_problem("list_length", _("scaled needs a list length of at least 1")))
         if self.mode == "best_n" and not _at_least(self.best, 1):
-            found.append(ModeProblem("best", "best_n needs a number of best sittings of at least 1"))
+            found.append(_problem("best", _("best_n needs a number of best sittings of at least 1")))
         if self.mode == "cup":
             if self.best is not None and not _at_least(self.best, 1):
-                found.append(ModeProblem("best", "cup counts the best K tournaments: K is 1 or more, or empty for all"))
+                found.append(_problem("best", _("cup counts the best K tournaments: K is 1 or more, or empty for all")))
             found += self._cup_table_problems()
         if not _at_least(self.minimum_attendance, 0):
-            found.append(ModeProblem("minimum_attendance", "the minimum attendance is a whole number, 0 or more"))
+            found.append(_problem("minimum_attendance", _("the minimum attendance is a whole number, 0 or more")))
         return found
 
-    def _cup_table_problems(self) -> list[ModeProblem]:
+    def _cup_table_problems(self) -> list[Problem]:
         table = self.cup_table
         if table == FIELD:
             return []
         if not isinstance(table, tuple) or not table:
-            return [ModeProblem("cup_table", "the cup table needs points for at least the first place, or 'field'")]
+            return [_problem("cup_table", _("the cup table needs points for at least the first place, or 'field'"))]
         if not all(_at_least(points, 0) for points in table):
-            return [ModeProblem("cup_table", "cup points are whole numbers, 0 or more")]
+            return [_problem("cup_table", _("cup points are whole numbers, 0 or more"))]
         if any(worse > better for better, worse in pairwise(table)):
-            return [ModeProblem("cup_table", "a better place cannot earn fewer cup points than a worse one")]
+            return [_problem("cup_table", _("a better place cannot earn fewer cup points than a worse one"))]
         return []
 
     def check(self) -> None:
-        """Raises ``InvalidMode`` with every problem, if there are any."""
+        """Raises a :class:`Refusal` with every problem, if there are any."""
         if found := self.problems():
-            raise InvalidMode(found)
+            raise Refusal(found)
 
 
 # --- cup points -------------------------------------------------------------------------------
@@ -259,7 +248,7 @@ def season_table(
     ``sittings`` and ``placements`` hold each player's season (the caller chooses the sittings
     and tournaments in the season's range). A player is listed who has a sitting, or in ``cup``
     mode a placement; a player's sittings still fill ``sittings``, ``deals`` and ``points`` in
-    ``cup`` mode. Raises ``InvalidMode`` for settings that do not make a table.
+    ``cup`` mode. Raises a :class:`Refusal` for settings that do not make a table.
     """
     mode.check()
     placements = placements or {}

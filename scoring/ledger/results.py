@@ -7,7 +7,7 @@ Every function here runs a fixed number of queries whatever the size of the club
 table reads the season's sittings, its rule and the seats with their totals (one row per player
 and sitting, however many deals); the money adds what the pots held at the end of each sitting
 (the last deal's ``Breakdown.pots``). A ``cup`` table reads the standings of the season's closed
-tournaments too, a few queries each. The arithmetic is ``scoring.ledger.money`` and ``scoring.ledger.ranking``.
+tournaments too, a few queries each. The arithmetic is ``scoring.money`` and ``scoring.ledger.ranking``.
 
 Words (besides those of the pure modules):
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -30,20 +30,23 @@ from typing import Any
 
 from django.db.models import JSONField, OuterRef, Q, QuerySet, Subquery
 
+from scoring.club.models import Club, Player
 from scoring.engine import VARIANTS
-from scoring.ledger.models import LedgerSettings, RankingRule, Season
-from scoring.ledger.money import (
+from scoring.engine.refusal import Problem, Refusal
+from scoring.ledger.models import RankingRule, Season
+from scoring.ledger.ranking import Mode, Placement, Row, SittingResult, season_table
+from scoring.money import (
     KASSE,
     SeasonMoney,
     SittingMoney,
     Transfer,
+    kasse_name,
     round_half_away,
     season_balances,
     sitting_money,
     transfers,
 )
-from scoring.ledger.ranking import InvalidMode, Mode, Placement, Row, SittingResult, season_table
-from scoring.models import Breakdown, Club, Player, ScoreRow, Seat, Sitting
+from scoring.sittings.models import Breakdown, ScoreRow, Seat, Sitting
 
 # --- seasons --------------------------------------------------------------------------------
 
@@ -259,7 +262,7 @@ class SeasonTable:
     mode: Mode
     rows: list[Row]
     player_ids: dict[str, int]
-    problems: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
 
     @property
     def provisional(self) -> bool:
@@ -296,22 +299,12 @@ def season_table_of(
     ids = {part.player: part.player_id for part in found}
     try:
         rows = season_table(mode, results, tournament_placements(club, period, variant))
-    except InvalidMode as refusal:
-        return SeasonTable(period, variant, rule, mode, [], ids, tuple(str(p) for p in refusal.problems))
+    except Refusal as refusal:
+        return SeasonTable(period, variant, rule, mode, [], ids, refusal.problems)
     return SeasonTable(period, variant, rule, mode, rows, ids)
 
 
 # --- money ------------------------------------------------------------------------------------
-
-
-def kasse_name(names: Iterable[str], word: str = KASSE) -> str:
-    """The Kasse's name among the parties: ``word``, or ``word (2)`` … if a player is called so."""
-    taken = set(names)
-    name, number = word, 1
-    while name in taken:
-        number += 1
-        name = f"{word} ({number})"
-    return name
 
 
 @dataclass(frozen=True)
@@ -392,34 +385,6 @@ def season_money_of(
     name = kasse_name(money.balances, kasse)
     ids = {part.player: part.player_id for part in found}
     return SeasonLedger(period, sittings, money, name, transfers(money.parties(name)), ids)
-
-
-@dataclass(frozen=True)
-class SheetMoney:
-    """The money of the sitting a sheet shows: each player's game points and balance in seat
-    order, the money with the Kasse's part, who pays whom, and the club's currency."""
-
-    seats: list[tuple[str, int, int]]
-    money: SittingMoney
-    kasse: str
-    transfers: list[Transfer]
-    currency: str
-
-
-def sheet_money(sitting: Sitting, result: Mapping[str, Any], kasse: str = KASSE) -> SheetMoney:
-    """The money of a sitting from what its sheet already read (``stored_result``: players in
-    seat order, totals, pots), at the sitting's own terms; reads only the club's currency."""
-    names = result["players"]
-    money = sitting_money(
-        [(name, result["totals"][name]) for name in names],
-        sitting.cents_per_point,
-        pots_left=sum(result.get("pots", {}).values()),
-        share_pots=sitting.share_pots,
-        sheet_fee_cents=sitting.sheet_fee_cents,
-    )
-    name = kasse_name(names, kasse)
-    seats = [(player, result["totals"][player], money.balances[player]) for player in names]
-    return SheetMoney(seats, money, name, transfers(money.parties(name)), LedgerSettings.of(sitting.club).currency)
 
 
 # --- a player's statistics ----------------------------------------------------------------------

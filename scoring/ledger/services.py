@@ -2,7 +2,7 @@
 
 Views call these, never the models. Each function is one transaction and takes the form's
 one-time ``key`` (``scoring.submissions``): sent again, it answers as the first time and writes
-nothing. Refusals are ``Refused`` with a message for the page, as in the club's own services.
+nothing. Refusals are :class:`~scoring.engine.refusal.Refusal`, as everywhere.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import datetime
 
 from django.db import IntegrityError
-from django.utils.translation import gettext
 
-from scoring.club.services import Refused
-from scoring.ledger.models import LedgerSettings, RankingRule, Season
+from scoring.club.models import Club, LedgerSettings
+from scoring.engine.reasons import _
+from scoring.engine.refusal import Refusal
+from scoring.ledger.models import SEASON_ENDS_FIRST, RankingRule, Season, season_name_problem
 from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import Period
-from scoring.limits import SEASON_NAME_LENGTH, normalise_name, text_problem
-from scoring.models import Club
+from scoring.limits import normalise_name
 from scoring.submissions import Done, once
 
 
@@ -39,19 +39,19 @@ def save_settings(
 
 def _season_name(name: str) -> str:
     name = normalise_name(name)
-    problem = text_problem(name, SEASON_NAME_LENGTH) if name else gettext("Give the season a name.")
+    problem = season_name_problem(name)
     if problem:
-        raise Refused(problem)
+        raise Refusal.because(problem, field="name")
     return name
 
 
 def _check_dates(start: datetime.date, end: datetime.date) -> None:
     if end < start:
-        raise Refused(gettext("A season ends on or after its first day."))
+        raise Refusal.because(SEASON_ENDS_FIRST, field="end")
 
 
-def _name_taken(name: str) -> Refused:
-    return Refused(gettext("This club already has a season called %(name)s.") % {"name": name})
+def _name_taken(name: str) -> Refusal:
+    return Refusal.because(_("This club already has a season called {name}."), field="name", name=name)
 
 
 def add_season(club: Club, *, name: str, start: datetime.date, end: datetime.date, key: str = "") -> Done[Season]:
@@ -106,7 +106,7 @@ def remove_season(club: Club, season_id: int, *, key: str = "") -> Done[Season]:
     def write() -> None:
         season = Season.objects.filter(club=club).filter(pk=season_id).first()
         if season is None:
-            raise Refused(gettext("This season was already removed."))
+            raise Refusal.because(_("This season was already removed."))
         season.delete()
 
     return once(club, key, write)
@@ -116,8 +116,8 @@ def save_rule(
     club: Club, variant: str, period: Period, *, mode: Mode, with_tournaments: bool = False, key: str = ""
 ) -> Done[RankingRule]:
     """The ranking rule of ``variant`` in one season: an admin-defined season's own, or a calendar
-    year's (which later years without a rule of their own follow). Raises ``InvalidMode`` for
-    settings that make no table."""
+    year's (which later years without a rule of their own follow). Raises a :class:`~scoring.engine.refusal.Refusal`
+    for settings that make no table."""
     mode.check()
     settings = {
         "mode": mode.mode,

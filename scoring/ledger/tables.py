@@ -16,17 +16,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from scoring.ledger.amounts import figure_text
+from scoring.ledger.models import FIGURE_TITLES
 from scoring.ledger.ranking import Row
 from scoring.ledger.results import SeasonTable
-
-FIGURE_TITLES = {
-    "total": _("Game points"),
-    "per_deal": _("Per deal"),
-    "scaled": _("Scaled"),
-    "best_n": _("Best sittings"),
-    "cup": _("Cup points"),
-}
-"""What the figure column is called in each ranking mode."""
 
 
 def table_rows(table: SeasonTable, slug: str, query: str) -> list[dict[str, Any]]:

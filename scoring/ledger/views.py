@@ -32,15 +32,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_tables2 import RequestConfig
 
 from scoring.access import Access, Role, club_view, get_club_for_user
-from scoring.club.services import Refused
+from scoring.club.models import Club, LedgerSettings, Player
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS
-from scoring.engine.base import word
+from scoring.engine.reasons import word
+from scoring.engine.refusal import Refusal
 from scoring.ledger import charts
 from scoring.ledger.forms import LedgerSettingsForm, RuleForm, SeasonForm
-from scoring.ledger.models import MODE_NAMES, LedgerSettings, RankingRule, Season
-from scoring.ledger.money import KASSE
-from scoring.ledger.ranking import FIELD, InvalidMode, Mode
+from scoring.ledger.models import MODE_NAMES, RankingRule, Season
+from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import (
     Period,
     Seasons,
@@ -56,9 +56,10 @@ from scoring.ledger.results import (
 from scoring.ledger.services import add_season, change_season, remove_season, save_rule, save_settings
 from scoring.ledger.tables import SeasonTableView, table_rows
 from scoring.ledger.workbook import season_sheets
-from scoring.limits import whole_number
-from scoring.models import Club, Player
-from scoring.submissions import DAMAGED, KeyedForm, new_key, tell
+from scoring.limits import DAMAGED, whole_number
+from scoring.money import KASSE
+from scoring.refusals import add_to_form, line, shown, tell_refused
+from scoring.submissions import KeyedForm, new_key, tell
 
 MOST_YEARS = 50
 """Calendar years the season picker lists at most (the latest ones)."""
@@ -74,7 +75,7 @@ class Seen:
 
 
 @dataclass(frozen=True)
-class Ledger:
+class SeasonPage:
     """What every ledger page of one season reads first: the club and the reader's access, the
     club's seasons, the season the address names, its sittings, and the game shown."""
 
@@ -168,7 +169,7 @@ def _number(request: HttpRequest, name: str) -> int | None:
     return number
 
 
-def _ledger(request: HttpRequest, slug: str, needed: str | None = None) -> Ledger:
+def _season_page(request: HttpRequest, slug: str, needed: str | None = None) -> SeasonPage:
     club, access = get_club_for_user(request, slug, needed)
     seasons = Seasons(club)
     period = seasons.chosen(_number(request, "season"), _number(request, "year"), timezone.localdate())
@@ -177,7 +178,7 @@ def _ledger(request: HttpRequest, slug: str, needed: str | None = None) -> Ledge
     variant = request.GET.get("variant") or ""
     if variant and variant not in VARIANTS:
         raise Http404("no such game")
-    return Ledger(club, access, seasons, period, variant)
+    return SeasonPage(club, access, seasons, period, variant)
 
 
 def describe_mode(mode: Mode) -> list[str]:
@@ -226,7 +227,7 @@ TABLE_PARAMETERS = ("season", "year", "variant", "sort")
 ones cannot fill the cache."""
 
 
-def _shown_table(request: HttpRequest, ledger: Ledger) -> ShownTable:
+def _shown_table(request: HttpRequest, ledger: SeasonPage) -> ShownTable:
     """The season table, from the cache while the club has not changed (``scoring.club.changes``).
 
     The key holds the club's count of changes, read with the club before anything else, so a
@@ -249,7 +250,7 @@ def _shown_table(request: HttpRequest, ledger: Ledger) -> ShownTable:
             html=view.as_html(request) if season.rows else "",
             rule=season.rule,
             mode=season.mode,
-            problems=season.problems,
+            problems=tuple(line(problem) for problem in season.problems),
             provisional=season.provisional,
             seen=Seen(ledger.played, ledger.years),
         )
@@ -261,7 +262,7 @@ def _shown_table(request: HttpRequest, ledger: Ledger) -> ShownTable:
 @club_view
 def table(request: HttpRequest, slug: str) -> HttpResponse:
     """The season table of one game, sortable, in the rule in force."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     shown = _shown_table(request, ledger)
     ledger = replace(ledger, asked=shown.variant)  # the game shown, without reading the sittings
     return render(
@@ -285,7 +286,7 @@ def _json_figure(value: int | Decimal) -> int | float:
 @club_view
 def table_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The season table with each player's money and who pays whom, as JSON (``docs/ledger.md``)."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant)
     season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found)
     money = season_money_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found=found)
@@ -313,7 +314,7 @@ def table_json(request: HttpRequest, slug: str) -> HttpResponse:
     return JsonResponse(document, json_dumps_params={"ensure_ascii": False})
 
 
-def _export_name(ledger: Ledger) -> str:
+def _export_name(ledger: SeasonPage) -> str:
     return f"{ledger.club.slug}-{_('season')}-{ledger.period.start.isoformat()}-{ledger.variant}"
 
 
@@ -321,7 +322,7 @@ def _export_name(ledger: Ledger) -> str:
 @club_view
 def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The season's workbook: Table, Sittings, Money, Transfers."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     currency = LedgerSettings.of(ledger.club).currency
     return workbook_response(
         season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, currency), _export_name(ledger)
@@ -332,7 +333,7 @@ def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
 @club_view
 def export_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The Table sheet of the season's workbook as a CSV."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     sheets = season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, "EUR", table_only=True)
     return csv_response(sheets[0], _export_name(ledger))
 
@@ -345,7 +346,7 @@ def export_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
 def money(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's money: each player's balance, the Kasse, who pays whom, every sitting's
     balances; of every game, or of one (``variant``)."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     one_game = bool(request.GET.get("variant"))
     season = season_money_of(
         ledger.club, ledger.period, ledger.variant if one_game else None, ledger.terms, kasse=_(KASSE)
@@ -378,7 +379,7 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def season_charts(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's charts of one game: the leading players' totals by date and the attendance."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant)
     season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found)
     leaders = [row.player for row in season.rows[: charts.MOST_LINES]]
@@ -401,7 +402,7 @@ def season_charts(request: HttpRequest, slug: str) -> HttpResponse:
 def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One player's season in one game: sittings, deals, declarer games, bonuses, best and worst
     sitting, average per deal, money, and a chart of his total by date."""
-    ledger = _ledger(request, slug)
+    ledger = _season_page(request, slug)
     who = get_object_or_404(Player, pk=pk, club=ledger.club)
     stats = player_statistics(ledger.club, ledger.period, ledger.variant, ledger.terms, who)
     totals = charts.Series.of_player(stats)
@@ -432,8 +433,8 @@ def seasons(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             done = add_season(club, **form.cleaned_data)
-        except Refused as refusal:
-            form.add_error("name", str(refusal))
+        except Refusal as refusal:
+            add_to_form(form, refusal, "name")
         else:
             name = done.result.name if done.result else ""
             said = _("The season %(name)s is defined.") % {"name": name}
@@ -462,8 +463,8 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             change_season(club, season, **form.cleaned_data)
-        except Refused as refusal:
-            form.add_error("name", str(refusal))
+        except Refusal as refusal:
+            add_to_form(form, refusal, "name")
         else:
             messages.success(request, _("The season %(name)s is saved.") % {"name": season.name})
             return redirect("ledger:seasons", slug=club.slug)
@@ -476,12 +477,12 @@ def season_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _access = get_club_for_user(request, slug, Role.ADMIN)
     form = KeyedForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest(str(DAMAGED))
+        return HttpResponseBadRequest(shown(DAMAGED))
     name = Season.objects.filter(club=club).filter(pk=pk).values_list("name", flat=True).first()
     try:
         done = remove_season(club, pk, key=form.cleaned_data["key"])
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     else:
         tell(
             request, done, _("The season %(name)s is removed.") % {"name": name}, _("This season was already removed.")
@@ -493,7 +494,7 @@ def season_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @club_view
 def rule(request: HttpRequest, slug: str) -> HttpResponse:
     """The ranking rule of one game's table in one season."""
-    ledger = _ledger(request, slug, Role.ADMIN)
+    ledger = _season_page(request, slug, Role.ADMIN)
     in_force = ranking_rule(ledger.club, ledger.variant, ledger.period)
     own = in_force is not None and (
         in_force.season_id == (ledger.period.season.pk if ledger.period.season else None)
@@ -510,9 +511,8 @@ def rule(request: HttpRequest, slug: str) -> HttpResponse:
                 with_tournaments=form.cleaned_data["with_tournaments"],
                 key=form.cleaned_data["key"],
             )
-        except InvalidMode as refusal:
-            for problem in refusal.problems:
-                form.add_error(problem.field if problem.field in form.fields else None, problem.message)
+        except Refusal as refusal:
+            add_to_form(form, refusal)
         else:
             messages.success(
                 request,

@@ -21,8 +21,9 @@ from decimal import Decimal
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.club.models import Club
 from scoring.ledger.amounts import amount
-from scoring.ledger.money import KASSE
+from scoring.ledger.models import FIGURE_TITLES
 from scoring.ledger.results import (
     Period,
     SeasonLedger,
@@ -32,8 +33,7 @@ from scoring.ledger.results import (
     season_money_of,
     season_table_of,
 )
-from scoring.ledger.tables import FIGURE_TITLES
-from scoring.models import Club
+from scoring.money import KASSE
 from scoring.sittings.workbook import distinct
 from scoring.spreadsheets.writer import Money, Number, Sheet
 

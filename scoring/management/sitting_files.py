@@ -12,9 +12,8 @@ from typing import TypeVar
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from scoring.engine import InvalidSitting
+from scoring.engine.refusal import Refusal
 from scoring.sittings.imports import read_sitting_file
-from scoring.spreadsheets.reader import UnreadableFile
 
 T = TypeVar("T")
 
@@ -39,7 +38,7 @@ def load(name: str) -> tuple[list[str], object]:
         return problems, None
     try:
         return [], read_sitting_file(raw, max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
-    except UnreadableFile as error:
+    except Refusal as error:
         return [str(problem) for problem in error.problems], None
 
 
@@ -50,7 +49,7 @@ def use_document(command: BaseCommand, name: str, use: Callable[[object], T], pr
     if not found:
         try:
             return use(doc)
-        except InvalidSitting as error:
+        except Refusal as error:
             found = [str(p) for p in error.problems]
     for line in found:
         command.stderr.write(line, style_func=None)

@@ -11,7 +11,7 @@ def keep_the_tariff_with_each_sitting(apps, schema_editor):
     """Sittings started before this migration take their club's tariff as it is today (the only
     tariff there is to know); no sheet fee, and the pots go to the Kasse, as the site did."""
     from scoring.engine import VARIANTS
-    from scoring.engine.base import CENTS
+    from scoring.engine.reasons import CENTS
 
     Sitting = apps.get_model("scoring", "Sitting")
     Tariff = apps.get_model("scoring", "Tariff")

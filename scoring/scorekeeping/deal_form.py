@@ -19,8 +19,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Doubt, Problem, Variant, count_pile
-from scoring.engine.base import REQUIRED, SIDES, FieldSpec, word
-from scoring.limits import REASON_LENGTH
+from scoring.engine.base import REQUIRED, SIDES, FieldSpec
+from scoring.engine.reading import ITEM
+from scoring.engine.reasons import Reason, word
+from scoring.limits import NO_REASON, REASON_LENGTH
+from scoring.refusals import shown
 from scoring.submissions import KeyedForm, new_key
 
 ROWS = 4
@@ -35,7 +38,6 @@ MOST_CARDS = 78
 """The most cards of a pile: a whole pack."""
 PATH = re.compile(r"^(declarations|events)\[(\d+)\](?:\.(\w+))?$")
 ROW_KEY = re.compile(r"(dc|ev)-\d+")
-LABEL = re.compile(r"^(declarations|events)\[\d+\](?: \([a-z_]+\))?: ")
 
 
 def whole_field(what: str, spec: FieldSpec, **kwargs: Any) -> forms.IntegerField:
@@ -75,7 +77,7 @@ class DealForm(KeyedForm):
             self.fields["reason"] = forms.CharField(
                 label=_("Reason"),
                 max_length=REASON_LENGTH,
-                error_messages={"required": _("Say why the deal is changed.")},
+                error_messages={"required": shown(NO_REASON)},
             )
         self.variant = variant
         self.players = list(players)
@@ -268,8 +270,7 @@ class DealForm(KeyedForm):
         if self.sits_out_field:
             deal["sitting_out"] = data["sitting_out"]
         elif len(self.players) == 4:  # fixed by the rules
-            seat = self.variant.sits_out(self.players.index(data["dealer"]) + 1, 4)
-            deal["sitting_out"] = self.players[(seat or 1) - 1]
+            deal["sitting_out"] = self.variant.who_sits_out(self.players, data["dealer"])
         out = deal.get("sitting_out")
         for key, spec in self.variant.deal_fields.items():
             if spec.kind == "points":
@@ -343,8 +344,8 @@ class DealForm(KeyedForm):
         Droggn the dealer): the form says so, since it does not ask."""
         if len(self.players) != 4 or not self.variant.sitting_out_fixed:
             return {}
-        seats = {dealer: self.variant.sits_out(seat, 4) for seat, dealer in enumerate(self.players, start=1)}
-        return {dealer: self.players[seat - 1] for dealer, seat in seats.items() if seat}
+        seats = {dealer: self.variant.who_sits_out(self.players, dealer) for dealer in self.players}
+        return {dealer: out for dealer, out in seats.items() if out}
 
     @property
     def sits_out_now(self) -> str | None:
@@ -422,8 +423,13 @@ def allowed(spec: FieldSpec) -> list[str] | None:
 
 
 def message_of(problem: Problem) -> str:
-    """The problem's message without the path the control already shows."""
-    return LABEL.sub("", problem.message)
+    """The problem's reason in the page's language, without the item the row already shows."""
+    reason = problem.reason
+    if reason.template == ITEM:
+        inner = reason.args["problem"]
+        assert isinstance(inner, Reason)
+        reason = inner
+    return shown(reason)
 
 
 def unique(values: Iterable[Any]) -> list[Any]:

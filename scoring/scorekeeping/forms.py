@@ -9,9 +9,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.forms import option_field
+from scoring.club.models import Club, Player
 from scoring.engine import VARIANTS
 from scoring.limits import REASON_LENGTH
-from scoring.models import Club, Player
 from scoring.submissions import KeyedForm
 
 

@@ -7,8 +7,6 @@ and the form comes back with everything typed and each problem next to its contr
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,22 +14,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.access import Access, Role, club_view, get_club_for_user, get_sitting_for_user
+from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user
 from scoring.club.models import variant_choices
-from scoring.engine import VARIANTS, InvalidSitting
-from scoring.models import Sitting
-from scoring.scorekeeping.deal_form import DealForm, initial_from_deal
+from scoring.engine import VARIANTS, Refusal
+from scoring.refusals import said, tell_refused
+from scoring.scorekeeping.deal_page import correction_form, deal_form, deal_page, save_deal
 from scoring.scorekeeping.forms import StartSittingForm, TakeBackForm
-from scoring.sittings.documents import deal_by_name
 from scoring.sittings.results import next_dealer
-from scoring.sittings.services import (
-    Unconfirmed,
-    close_sitting,
-    correct_deal,
-    record_deal,
-    remove_last_deal,
-    start_sitting,
-)
+from scoring.sittings.services import close_sitting, remove_last_deal, start_sitting
 from scoring.submissions import new_key
 
 
@@ -56,9 +46,9 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
                 options=form.options(),
                 key=form.cleaned_data["key"],
             )
-        except InvalidSitting as refusal:
+        except Refusal as refusal:
             for problem in refusal.problems:
-                form.add_error("seat_1" if problem.field == "players" else None, problem.message)
+                form.add_error("seat_1" if problem.field == "players" else None, said(problem))
         else:
             messages.success(request, _("The sitting has started. Enter the first deal."))
             return redirect("scorekeeping:deal_new", slug=club.slug, pk=sitting.pk)
@@ -94,104 +84,6 @@ def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpR
     return save_deal(request, sitting, access, number, correcting=True)
 
 
-def deal_form(sitting: Sitting, correcting: bool = False, **kwargs: Any) -> DealForm:
-    names = [p.display_name for p in sitting.seated_players()]
-    return DealForm(variant=sitting.rules, players=names, correcting=correcting, **kwargs)
-
-
-def correction_form(sitting: Sitting, stored: dict[str, Any]) -> DealForm:
-    """The deal form filled with a stored deal, to correct it."""
-    names = [p.display_name for p in sitting.seated_players()]
-    deal = deal_by_name(stored, sitting.rules, names)
-    return deal_form(sitting, correcting=True, initial=initial_from_deal(deal, sitting.rules, names))
-
-
-def save_deal(
-    request: HttpRequest,
-    sitting: Sitting,
-    access: Access,
-    number: int,
-    correcting: bool,
-    back: str | None = None,
-    base: str = "club_base.html",
-    around: dict[str, Any] | None = None,
-) -> HttpResponse:
-    """Check, warn, then store; anything refused comes back on the form with nothing stored.
-
-    After saving, the answer goes to ``back`` (the sitting's sheet unless given), showing the deal.
-    """
-    back = back or sitting.get_absolute_url()
-    form = deal_form(sitting, correcting, data=request.POST)
-    if form.count_cards() or "more_rows" in request.POST or not form.is_valid():
-        return deal_page(request, sitting, access, form, number, correcting, back, base, around)
-    deal = form.deal()
-    confirmed = "confirm" in request.POST
-    key = form.cleaned_data["key"]
-    try:
-        if correcting:
-            reason = form.cleaned_data["reason"]
-            recorded = correct_deal(
-                sitting, number, deal, user=request.user, reason=reason, confirmed=confirmed, key=key
-            )
-            said = _("Deal %(number)s corrected; later deals rescored.")
-        else:
-            recorded = record_deal(sitting, deal, user=request.user, idempotency_key=key, confirmed=confirmed)
-            number = recorded.deal.number
-            said = _("Deal %(number)s saved.")
-    except Unconfirmed as held:
-        form.doubts = held.doubts
-        return deal_page(request, sitting, access, form, number, correcting, back, base, around)
-    except InvalidSitting as refusal:
-        form.add_problems(refusal.problems)
-        return deal_page(request, sitting, access, form, number, correcting, back, base, around)
-    if recorded.created:
-        messages.success(request, said % {"number": number})
-    else:
-        messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
-    return redirect(f"{back}?saved={number}")
-
-
-def deal_page(
-    request: HttpRequest,
-    sitting: Sitting,
-    access: Access,
-    form: DealForm,
-    number: int,
-    correcting: bool = False,
-    back: str | None = None,
-    base: str = "club_base.html",
-    around: dict[str, Any] | None = None,
-) -> HttpResponse:
-    """The deal form of a sitting; ``back`` is where *Cancel* and the crumbs lead (the sheet unless
-    given), ``base`` the page it sits in (a table's link has no club pages around it) and
-    ``around`` what that page needs besides."""
-    lists = [
-        {"name": listed, "errors": form.group_errors.get(listed, []), "rows": form.rows_of(listed)}
-        for listed in ("declarations", "events")
-    ]
-    return render(
-        request,
-        "scorekeeping/deal_form.html",
-        {
-            "club": sitting.club,
-            "sitting": sitting,
-            "form": form,
-            "number": number,
-            "correcting": correcting,
-            "variant": sitting.rules,
-            "lists": [item_list for item_list in lists if item_list["rows"]],
-            "doubts": [doubt.reason.render(_) for doubt in form.doubts],
-            "problems": form.problem_links() if form.is_bound else [],
-            "script_data": form.script_data(),
-            "closed": sitting.is_closed,
-            "is_admin": access.administers,
-            "back": back or sitting.get_absolute_url(),
-            "base": base,
-            **(around or {}),
-        },
-    )
-
-
 @require_POST
 @club_view
 def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -209,9 +101,8 @@ def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             number=form.cleaned_data["number"],
             key=form.cleaned_data["key"],
         )
-    except InvalidSitting as refusal:
-        for problem in refusal.problems:
-            messages.error(request, problem.message)
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     else:
         number = removal.deal.number
         if removal.created:

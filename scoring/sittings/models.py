@@ -59,6 +59,11 @@ class Sitting(models.Model):
     deals_due = models.PositiveIntegerField(
         _("deals to play"), null=True, blank=True, help_text=_("A tournament's table plays this many deals.")
     )
+    held = models.JSONField(_("held"), null=True, blank=True, default=None, editable=False)
+    """Why the sitting takes no new deal now, as a reason (``Reason.as_data``), or null while it
+    takes them. Whoever holds a sitting says why: a tournament's services, while its table's round
+    is not published yet or is closed (the sittings know no tournaments). Corrections are
+    another matter."""
     deal_count = models.PositiveIntegerField(_("deals"), default=0)
     """Redundant: how many live deals the sitting has, kept by the services with the deals, so
     that lists of sittings need not count every club's deals."""
@@ -138,6 +143,12 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.number}"
+
+    @property
+    def index(self) -> int:
+        """The player's place in the dealing order as stored deals and the engine name it (from 0):
+        the one conversion between the two ways of counting."""
+        return self.number - 1
 
 
 class DealRevision(models.Model):
@@ -229,10 +240,10 @@ class ScoreRow(models.Model):
 class Breakdown(models.Model):
     """Redundant: a live deal's breakdown and the pots after it, as the engine computed them.
 
-    ``lines`` lists ``[index, pot, points, reason, why]`` in the engine's order: ``index`` is
-    the player's index in the dealing order, null for a pot's line; ``pot`` empty for a player's;
-    ``reason`` is the English text the ``score`` output gives, ``why`` the same reason as
-    template and values, for pages in other languages. ``pots`` maps each pot to what it holds
+    ``lines`` lists the lines in the engine's order, each a record with the player's index in
+    the dealing order (null for a pot's line), the pot (empty for a player's), the points, the
+    English reason the ``score`` output gives and the same reason as template and values, for
+    pages in other languages (``scoring.sittings.stored.StoredLine``). ``pots`` maps each pot to what it holds
     after the deal (Danish Tarok; empty elsewhere). Read whole, so kept as one row per deal.
     """
 

@@ -6,16 +6,18 @@ The services write; this module only reads. Results come from the stored rows (`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.engine import Variant
-from scoring.engine.base import Reason
-from scoring.models import Club, Seat, Sitting
+from scoring.club.models import Club, LedgerSettings
+from scoring.engine.reasons import Reason
+from scoring.money import KASSE, SittingMoney, Transfer, kasse_name, sitting_money, transfers
 from scoring.sittings.documents import deal_by_name
+from scoring.sittings.models import Seat, Sitting
+from scoring.sittings.stored import StoredLine, scores_of
 
 
 def sittings_of(club: Club) -> QuerySet[Sitting]:
@@ -61,24 +63,12 @@ def deals_ahead(sitting: Sitting, count: int) -> list[tuple[int, str, str | None
     """The next ``count`` deals as a score sheet lists them: number, dealer and who sits out."""
     names = [p.display_name for p in sitting.seated_players()]
     last = sitting.live_deals().last()
-    number, seat = (1, 1) if last is None else (last.number + 1, (last.inputs["dealer"] + 1) % len(names) + 1)
+    number, dealer = (1, 0) if last is None else (last.number + 1, (last.inputs["dealer"] + 1) % len(names))
     ahead = []
     for n in range(number, number + count):
-        out = sitting.rules.sits_out(seat, len(names))
-        ahead.append((n, names[seat - 1], names[out - 1] if out else None))
-        seat = seat % len(names) + 1
+        ahead.append((n, names[dealer], sitting.rules.who_sits_out(names, names[dealer])))
+        dealer = (dealer + 1) % len(names)
     return ahead
-
-
-def sat_out(rules: Variant, dealer: int, sitting_out: int | None, players: int) -> int | None:
-    """The seat index of who sat a deal out (at a table of four): as entered, or by the
-    variant's rule where it is fixed and the form does not ask (Droggn: the dealer)."""
-    if players != 4:
-        return None
-    if sitting_out is not None:
-        return sitting_out
-    seat = rules.sits_out(dealer + 1, players)
-    return seat - 1 if seat else None
 
 
 @dataclass(frozen=True)
@@ -89,7 +79,7 @@ class StoredDeal:
     revision: int
     dealer: int
     sitting_out: int | None
-    lines: list[list[Any]]
+    lines: list[StoredLine]
     pots: dict[str, int]
 
     @property
@@ -97,12 +87,7 @@ class StoredDeal:
         return self.revision > 1
 
     def scores(self, names: Sequence[str]) -> dict[str, int]:
-        """Each player's game points: the sum of his lines (the same as his stored score row)."""
-        scores = dict.fromkeys(names, 0)
-        for index, _pot, points, _reason, _why in self.lines:
-            if index is not None:
-                scores[names[index]] += points
-        return scores
+        return scores_of(self.lines, names)
 
 
 def stored_deals(sitting: Sitting, first: int = 1, last: int | None = None) -> list[StoredDeal]:
@@ -118,7 +103,7 @@ def stored_deals(sitting: Sitting, first: int = 1, last: int | None = None) -> l
             row.revision,
             row.inputs["dealer"],
             row.inputs.get("sitting_out"),
-            row.breakdown.lines,
+            [StoredLine.of(line) for line in row.breakdown.lines],
             row.breakdown.pots,
         )
         for row in rows
@@ -157,30 +142,46 @@ def stored_result(
 
 
 def named_lines(
-    lines: Sequence[Sequence[Any]], names: Sequence[str], translate: Callable[[str], str] | None = None
+    lines: Sequence[StoredLine], names: Sequence[str], translate: Callable[[str], str] | None = None
 ) -> list[dict[str, object]]:
     """Stored breakdown lines as the ``score`` output writes them, players by name; with
     ``translate``, each reason in the language it gives."""
     return [
         {
-            **({"player": names[index]} if index is not None else {"pot": pot}),
-            "points": points,
-            "reason": reason if translate is None else Reason.from_data(data).render(translate),
+            **({"player": names[line.player]} if line.player is not None else {"pot": line.pot}),
+            "points": line.points,
+            "reason": line.reason if translate is None else Reason.from_data(line.why).render(translate),
         }
-        for index, pot, points, reason, data in lines
+        for line in lines
     ]
 
 
-def describe_differences(sitting: Sitting, stored: dict[str, Any], computed: dict[str, Any]) -> list[str]:
-    """Every deal whose stored scores, pots or breakdown differ from the engine's, in words."""
-    found = []
-    for have, want in zip(stored["deals"], computed["deals"], strict=True):
-        where = f"sitting {sitting.pk} deal {want['number']}"
-        for name, points in want["scores"].items():
-            if have["scores"].get(name) != points:
-                found.append(f"{where}: {name} stored {have['scores'].get(name)}, computed {points}")
-        if have.get("pots") != want.get("pots"):
-            found.append(f"{where}: pots stored {have.get('pots')}, computed {want.get('pots')}")
-        if have["lines"] != want["lines"]:
-            found.append(f"{where}: breakdown differs")
-    return found
+# --- money ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetMoney:
+    """The money of the sitting a sheet shows: each player's game points and balance in seat
+    order, the money with the Kasse's part, who pays whom, and the club's currency."""
+
+    seats: list[tuple[str, int, int]]
+    money: SittingMoney
+    kasse: str
+    transfers: list[Transfer]
+    currency: str
+
+
+def sheet_money(sitting: Sitting, result: Mapping[str, Any], kasse: str = KASSE) -> SheetMoney:
+    """The money of a sitting from what its sheet already read (``stored_result``: players in
+    seat order, totals, pots), at the sitting's own terms; reads only the club's currency."""
+    names = result["players"]
+    money = sitting_money(
+        [(name, result["totals"][name]) for name in names],
+        sitting.cents_per_point,
+        pots_left=sum(result.get("pots", {}).values()),
+        share_pots=sitting.share_pots,
+        sheet_fee_cents=sitting.sheet_fee_cents,
+    )
+    name = kasse_name(names, kasse)
+    seats = [(player, result["totals"][player], money.balances[player]) for player in names]
+    return SheetMoney(seats, money, name, transfers(money.parties(name)), LedgerSettings.of(sitting.club).currency)

@@ -1,7 +1,7 @@
 """Everything that writes a club's sittings. Views and commands call these, never the models.
 
 Each function is one transaction: it either does all it says or changes nothing. Bad input
-raises :class:`~scoring.engine.InvalidSitting`, whose problems carry the deal and the field
+raises :class:`~scoring.engine.refusal.Refusal`, whose problems carry the deal and the field
 they concern, exactly as the engine's own; the services add their own refusals (a closed
 sitting, a missing reason) in the same form. What pages read is in ``scoring.sittings.results``.
 
@@ -26,35 +26,25 @@ from django.db import IntegrityError
 from django.db.models import F, Max
 from django.utils import timezone
 
-from scoring.access import Role, has_role, role_of
 from scoring.club.changes import changing
-from scoring.engine import (
-    Carried,
-    DealResult,
-    Doubt,
-    InvalidSitting,
-    Problem,
-    SittingResult,
-    Variant,
-    read_sitting,
-    score,
-)
+from scoring.club.models import Club, Player, money_terms
+from scoring.club.roles import Role, has_role, role_of
+from scoring.engine import Carried, DealResult, Doubt, SittingResult, read_sitting, score
 from scoring.engine.base import MOST_POINTS
 from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
-from scoring.ledger.models import money_terms
-from scoring.limits import REASON_LENGTH, damaged_key, name_key, name_problem, text_problem
-from scoring.models import Breakdown, Club, DealRevision, Player, ScoreRow, Seat, Sitting
+from scoring.engine.reasons import Reason, _, about, by_count, why
+from scoring.engine.refusal import Problem, Refusal
+from scoring.limits import DAMAGED, NO_REASON, REASON_LENGTH, damaged_key, name_key, name_problem, text_problem
+from scoring.sittings import stored
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
-from scoring.sittings.results import describe_differences, sat_out, sitting_document, stored_result
+from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
+from scoring.sittings.results import sitting_document
 from scoring.submissions import once
-from scoring.tournaments.playing import refuse_unless_playing
 
 User = AbstractBaseUser | AnonymousUser | None
 
-
-def refuse(message: str, field: str | None = None, deal: int | None = None) -> InvalidSitting:
-    return InvalidSitting([Problem(deal, field, message)])
+CLOSED = why(_("the sitting is closed: only a club admin can change it"))
 
 
 def acting(user: User) -> Any:
@@ -75,15 +65,18 @@ def start_sitting(
     options: dict[str, Any] | None = None,
     key: str = "",
     deals_due: int | None = None,
+    held: dict[str, Any] | None = None,
 ) -> Sitting:
     """Seat the players in dealing order; the options in force are the club's defaults updated
     with ``options``, every one written out so later changes to the defaults change nothing.
     The club's tariff, sheet fee and pot rule in force are kept with the sitting the same way.
 
-    The form's ``key`` sent again returns the sitting the first send started."""
+    ``held`` is why it takes no deal yet, if it does not (``Sitting.held``). The form's ``key``
+    sent again returns the sitting the first send started."""
     strangers = [p.display_name for p in players if p.club_id != club.pk]
     if strangers:
-        raise refuse(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not of this club", "players")
+        said = by_count(len(strangers), _("{names} is not of this club"), _("{names} are not of this club"))
+        raise Refusal.because(said, field="players", names=", ".join(strangers))
     chosen = {**club.options_for(variant), **(options or {})}
     checked = read_sitting(
         {"variant": variant, "players": [p.display_name for p in players], "options": chosen, "deals": []}
@@ -97,6 +90,7 @@ def start_sitting(
             date=date or timezone.localdate(),
             created_by=acting(user),
             deals_due=deals_due,
+            held=held,
             **money_terms(club, variant),
         )
         _seat(sitting, players)
@@ -123,24 +117,24 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
     doc = with_normalised_names(doc)
     checked = read_sitting(doc)
     assert isinstance(doc, dict)
-    bad = [(name, problem) for name in checked.players if (problem := name_problem(name))]
+    bad: list[tuple[str, Reason]] = [(name, problem) for name in checked.players if (problem := name_problem(name))]
     first: dict[str, str] = {}
     for name in checked.players:
         if first.setdefault(name_key(name), name) != name:
-            same = f"the same name as {show(first[name_key(name)])}: a club tells names apart whatever their capitals"
-            bad.append((name, same))
+            same = _("the same name as {name}: a club tells names apart whatever their capitals")
+            bad.append((name, why(same, name=show(first[name_key(name)]))))
     if bad:
-        raise InvalidSitting([Problem(None, "players", f"{show(name)}: {problem}") for name, problem in bad])
+        raise Refusal(Problem(None, "players", about(show(name), problem)) for name, problem in bad)
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
     scored = score(checked)
 
     def write() -> Sitting:
         known = club.players.by_name()
         if not new_players:
-            unknown = "not a player of the club: a club admin adds players first"
+            unknown = why(_("not a player of the club: a club admin adds players first"))
             missing = [name for name in checked.players if name_key(name) not in known]
             if missing:
-                raise InvalidSitting([Problem(None, "players", f"{show(name)}: {unknown}") for name in missing])
+                raise Refusal(Problem(None, "players", about(show(name), unknown)) for name in missing)
         players = [
             known.get(name_key(name)) or Player.objects.create(club=club, display_name=name) for name in checked.players
         ]
@@ -170,7 +164,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
             )
             for number, raw in enumerate(deals, start=1)
         )
-        _write_rows(sitting, revisions, result.deals, players)
+        stored.add(sitting, revisions, result.deals, players)
         return sitting
 
     imported = once(club, _checked_key(key), write).result
@@ -247,15 +241,14 @@ def record_deal(
 
 def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool) -> Recorded:
     with changing(sitting.club_id):
-        sitting = _lock(sitting)
-        earlier = _earlier(sitting, _checked_key(key))
+        sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
-        _refuse_if_closed(sitting, user)
         number = sitting.deal_count + 1
         if sitting.deals_due is not None and number > sitting.deals_due:
-            raise refuse(f"all {sitting.deals_due} deals of this table are entered")
-        refuse_unless_playing(sitting)
+            raise Refusal.because(_("all {due} deals of this table are entered"), due=sitting.deals_due)
+        if sitting.held is not None:
+            raise Refusal.because(Reason.from_data(sitting.held))
         seats = _seats(sitting)
         players = [seat.player for seat in seats]
         names = [p.display_name for p in players]
@@ -269,7 +262,7 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
             entered_by=acting(user),
             idempotency_key=key,
         )
-        _write_rows(sitting, [new], result.deals, players, seats)
+        stored.add(sitting, [new], result.deals, players, seats)
         _count_deals(sitting, +1)
     return Recorded(new, created=True)
 
@@ -291,15 +284,13 @@ def correct_deal(
     The form's ``key`` sent again returns the revision the first send made.
     """
     with changing(sitting.club_id):
-        sitting = _lock(sitting)
-        earlier = _earlier(sitting, _checked_key(key))
+        sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
-        _refuse_if_closed(sitting, user)
         reason = _require_reason(reason)
         old = sitting.live_deals().filter(number=number).select_related("breakdown").first()
         if old is None:
-            raise refuse(f"there is no deal {number} to correct", "number")
+            raise Refusal.because(_("there is no deal {number} to correct"), field="number", number=number)
         seats = _seats(sitting)
         players = [seat.player for seat in seats]
         names = [p.display_name for p in players]
@@ -321,8 +312,8 @@ def correct_deal(
             changed += later
             results += list(zip(later, rescored, strict=True))
         _refuse_beyond_the_limit(seats, changed, results, number)
-        _clear_rows(changed, seats)
-        _write_rows(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
+        stored.remove(changed, seats)
+        stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
     return Recorded(new, created=True)
 
 
@@ -368,7 +359,7 @@ def _refuse_beyond_the_limit(
         for name, points in result.scores.items():
             totals[by_name[name]] += points
     if any(abs(total) > MOST_POINTS for total in totals.values()):
-        raise refuse(f"a total goes beyond {MOST_POINTS:,} game points", deal=number)
+        raise Refusal.because(_("a total goes beyond {most:,} game points"), deal=number, most=MOST_POINTS)
 
 
 def remove_last_deal(
@@ -381,19 +372,18 @@ def remove_last_deal(
     send's removal instead of taking back another deal.
     """
     with changing(sitting.club_id):
-        sitting = _lock(sitting)
-        earlier = _earlier(sitting, _checked_key(key))
+        sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
-        _refuse_if_closed(sitting, user)
         reason = _require_reason(reason)
         last = sitting.live_deals().last()
         if last is None:
-            raise refuse("there is no deal to take back")
+            raise Refusal.because(_("there is no deal to take back"))
         if number is not None and last.number != number:
-            raise refuse(f"deal {number} is no longer the last deal: nothing was taken back", "number")
+            said = _("deal {number} is no longer the last deal: nothing was taken back")
+            raise Refusal.because(said, field="number", number=number)
         DealRevision.objects.filter(pk=last.pk).update(live=False)
-        _clear_rows([last])
+        stored.remove([last])
         _count_deals(sitting, -1)
         removal = DealRevision.objects.create(
             sitting=sitting,
@@ -417,8 +407,8 @@ def _pots_after(sitting: Sitting, number: int) -> dict[str, int]:
     """The pots stored after deal ``number`` (empty before the first deal)."""
     if number < 1:
         return {}
-    stored = Breakdown.objects.filter(revision__sitting=sitting, revision__live=True, revision__number=number)
-    pots: dict[str, int] = stored.values_list("pots", flat=True).get()
+    after = Breakdown.objects.filter(revision__sitting=sitting, revision__live=True, revision__number=number)
+    pots: dict[str, int] = after.values_list("pots", flat=True).get()
     return pots
 
 
@@ -428,29 +418,40 @@ def _count_deals(sitting: Sitting, change: int) -> None:
     sitting.deal_count += change
 
 
+def _open(sitting: Sitting, key: str, user: User) -> tuple[Sitting, DealRevision | None]:
+    """How every keyed write of a sitting's deals begins, inside its transaction: the sitting
+    locked and read again, and the revision an earlier send of the same form made; without one,
+    a closed sitting is refused to all but a club admin. A damaged key is refused, never stored."""
+    sitting = _lock(sitting)
+    earlier = _earlier(sitting, _checked_key(key))
+    if earlier is None:
+        _refuse_if_closed(sitting, user)
+    return sitting, earlier
+
+
 def _lock(sitting: Sitting) -> Sitting:
     return Sitting.objects.select_for_update().select_related("club").get(pk=sitting.pk)
 
 
 def _refuse_if_closed(sitting: Sitting, user: User) -> None:
     if sitting.closed_at is not None and (user is None or not has_role(role_of(user, sitting.club), Role.ADMIN)):
-        raise refuse("the sitting is closed: only a club admin can change it")
+        raise Refusal.because(CLOSED)
 
 
 def _require_reason(reason: str) -> str:
     reason = " ".join((reason or "").split())
     if not reason:
-        raise refuse("say why the deal is changed", "reason")
+        raise Refusal.because(NO_REASON, field="reason")
     problem = text_problem(reason, REASON_LENGTH)
     if problem:
-        raise refuse(problem, "reason")
+        raise Refusal.because(problem, field="reason")
     return reason
 
 
 def _checked_key(key: str) -> str:
     """A form's one-time key as sent; a damaged one is refused, never stored."""
     if damaged_key(key):
-        raise refuse("the form is damaged: load the page again", "key")
+        raise Refusal.because(DAMAGED, field="key")
     return key
 
 
@@ -464,142 +465,11 @@ def _next_revision(sitting: Sitting, number: int) -> int:
     return (top or 0) + 1
 
 
-# --- stored results ---------------------------------------------------------------------
-
-
-def _clear_rows(deals: Sequence[DealRevision], kept: Sequence[Seat] | None = None) -> None:
-    """Take the stored results of these deals (all of one sitting) away, and their scores off
-    the seats' totals (``kept``: the seats as read under the sitting's lock, or read here)."""
-    ids = [d.pk for d in deals]
-    rows = ScoreRow.objects.filter(revision_id__in=ids)
-    declarers = {d.pk: (d.data or {}).get("declarer") for d in deals}
-    if kept is None:
-        kept = list(Seat.objects.filter(sitting_id__in={d.sitting_id for d in deals}))
-    seats = {s.player_id: s for s in kept}
-    totals: dict[int, list[int]] = {}
-    for revision, player, points, played in rows.values_list("revision_id", "player_id", "points", "played"):
-        seat = seats[player]
-        lost = int(points < 0 and declarers[revision] == seat.number - 1)
-        total = totals.setdefault(player, [0, 0, 0])
-        total[0] -= points
-        total[1] -= lost
-        total[2] -= int(played)
-    _add_to_seats(seats, totals)
-    rows.delete()
-    Breakdown.objects.filter(revision_id__in=ids).delete()
-
-
-def _write_rows(
-    sitting: Sitting,
-    deals: Sequence[DealRevision],
-    results: Sequence[DealResult],
-    players: Sequence[Player],
-    seats: Sequence[Seat] | None = None,
-) -> None:
-    """Store the engine's result of each live deal: score rows (with who sat it out), breakdown,
-    pots and the seats' totals (``seats`` as read under the sitting's lock, or read here)."""
-    by_name = {p.display_name: p for p in players}
-    index_of = {p.display_name: index for index, p in enumerate(players)}
-    scores, stored = [], []
-    for deal, result in zip(deals, results, strict=True):
-        out = sat_out(sitting.rules, deal.inputs["dealer"], deal.inputs.get("sitting_out"), len(players))
-        scores += [
-            ScoreRow(revision=deal, sitting=sitting, player=by_name[n], points=v, played=index_of[n] != out)
-            for n, v in result.scores.items()
-        ]
-        stored.append(Breakdown(revision=deal, lines=_lines(result, index_of), pots=result.pots))
-    ScoreRow.objects.bulk_create(scores)
-    Breakdown.objects.bulk_create(stored)
-    kept = sitting.seats.all() if seats is None else seats
-    _add_to_seats({s.player_id: s for s in kept}, _totals(sitting.rules, deals, results, players))
-
-
-def _totals(
-    rules: Variant, deals: Sequence[DealRevision], results: Sequence[DealResult], players: Sequence[Player]
-) -> dict[int, list[int]]:
-    """Each player's game points, deals lost as declarer and deals played (not sat out) over
-    these deals, by player id."""
-    totals = {p.pk: [0, 0, 0] for p in players}
-    for deal, result in zip(deals, results, strict=True):
-        data = deal.data or {}
-        declarer = data.get("declarer")
-        out = sat_out(rules, data["dealer"], data.get("sitting_out"), len(players))
-        for index, player in enumerate(players):
-            points = result.scores.get(player.display_name, 0)
-            totals[player.pk][0] += points
-            totals[player.pk][1] += int(points < 0 and declarer == index)
-            totals[player.pk][2] += int(index != out)
-    return totals
-
-
-SEAT_TOTALS = ["points", "declarer_losses", "deals_played"]
-
-
-def _add_to_seats(seats: dict[int, Seat], totals: dict[int, list[int]]) -> None:
-    """Add each player's change of game points, deals lost as declarer and deals played to his seat."""
-    for player, (points, lost, played) in totals.items():
-        seats[player].points += points
-        seats[player].declarer_losses += lost
-        seats[player].deals_played += played
-    Seat.objects.bulk_update([seats[player] for player in totals], SEAT_TOTALS)
-
-
-def _lines(result: DealResult, index_of: dict[str, int]) -> list[list[Any]]:
-    """A deal's breakdown as stored: ``[index, pot, points, English reason, reason as data]``."""
-    lines = result.lines
-    assert lines is not None, "a stored result is scored with its breakdown"
-    return [
-        [
-            None if line.player is None else index_of[line.player],
-            line.pot or "",
-            line.points,
-            str(line.reason),
-            line.reason.as_data(),
-        ]
-        for line in lines
-    ]
-
-
 def recompute(sitting: Sitting) -> list[str]:
-    """Rebuild a sitting's stored rows from its live deals; describe every row that differed.
-
-    The score rows, the pots, the English breakdown and the reasons stored for other languages
-    are all compared, so rows written before a reason's wording changed are rebuilt too.
-    """
+    """Rebuild a sitting's stored rows from its live deals; describe every row that differed
+    (``scoring.sittings.stored.rebuild``)."""
     with changing(sitting.club_id):
         sitting = _lock(sitting)
         result = score(read_sitting(sitting_document(sitting)))
-        differences = describe_differences(sitting, stored_result(sitting), result.as_dict())
         live = list(sitting.live_deals().select_related("breakdown").prefetch_related("scores__player"))
-        players = sitting.seated_players()
-        index_of = {p.display_name: index for index, p in enumerate(players)}
-        for deal, computed in zip(live, result.deals, strict=True):
-            where = f"sitting {sitting.pk} deal {deal.number}"
-            if deal.breakdown.lines != _lines(computed, index_of) and f"{where}: breakdown differs" not in differences:
-                differences.append(f"{where}: reasons stored for translation differ")
-            out = sat_out(sitting.rules, deal.inputs["dealer"], deal.inputs.get("sitting_out"), len(players))
-            for name, points in computed.scores.items():
-                row = next((row for row in deal.scores.all() if row.player.display_name == name), None)
-                stored = row.points if row is not None else None
-                if stored != points:
-                    differences.append(f"{where}: {name} stored {stored}, computed {points}")
-                elif row is not None and row.played != (index_of[name] != out):
-                    differences.append(f"{where}: {name} stored as {'playing' if row.played else 'sitting out'}")
-        if differences:  # rebuilt from nothing: the stored rows are not to be trusted
-            ScoreRow.objects.filter(revision__in=live).delete()
-            Breakdown.objects.filter(revision__in=live).delete()
-            Seat.objects.filter(sitting=sitting).update(**dict.fromkeys(SEAT_TOTALS, 0))
-            _write_rows(sitting, live, result.deals, players)
-        if sitting.deal_count != len(live):
-            differences.append(f"sitting {sitting.pk}: {sitting.deal_count} deals counted, {len(live)} live")
-            Sitting.objects.filter(pk=sitting.pk).update(deal_count=len(live))
-        totals = _totals(sitting.rules, live, result.deals, players)
-        for seat in sitting.seats.select_related("player"):
-            kept = [seat.points, seat.declarer_losses, seat.deals_played]
-            if kept != totals[seat.player_id]:
-                differences.append(
-                    f"sitting {sitting.pk}: {seat.player.display_name}'s totals (game points, lost as "
-                    f"declarer, deals played) stored {kept}, computed {totals[seat.player_id]}"
-                )
-                Seat.objects.filter(pk=seat.pk).update(**dict(zip(SEAT_TOTALS, totals[seat.player_id], strict=True)))
-    return differences
+        return stored.rebuild(sitting, live, result.deals)

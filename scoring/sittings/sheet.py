@@ -18,10 +18,11 @@ from django.db.models import Sum
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from scoring.engine.base import GAME_POINTS, word
-from scoring.models import DealRevision, ScoreRow, Sitting
+from scoring.engine.reasons import GAME_POINTS, word
 from scoring.sittings.documents import deal_by_name
-from scoring.sittings.results import named_lines, sat_out, stored_deals
+from scoring.sittings.models import ScoreRow, Sitting
+from scoring.sittings.results import named_lines, stored_deals
+from scoring.sittings.stored import StoredLine, scores_of
 
 PAGE = 50
 """Deals on one page of the sheet."""
@@ -52,8 +53,7 @@ def sheet_context(
     rows = []
     for deal in reversed(deals):
         scores = deal.scores(names)
-        out_seat = sat_out(rules, deal.dealer, deal.sitting_out, len(names))
-        out = names[out_seat] if out_seat is not None else None
+        out = names[deal.sitting_out] if deal.sitting_out is not None else None
         rows.append(
             {
                 "number": deal.number,
@@ -109,27 +109,25 @@ def deal_context(sitting: Sitting, number: int, correct_url: Address | None) -> 
         return None
     names = [p.display_name for p in sitting.seated_players()]
     live = next((r for r in revisions if r.live), None)
-    lines = []
+    lines, scores = [], {}
     if live is not None:
+        stored = [StoredLine.of(line) for line in live.breakdown.lines]
         lines = [
             {
                 "holder": line["player"] if "player" in line else capfirst(_(rules.pot_word(str(line["pot"])))),
                 "points": line["points"],
                 "reason": line["reason"],
             }
-            for line in named_lines(live.breakdown.lines, names, translate=_)
+            for line in named_lines(stored, names, translate=_)
         ]
+        scores = scores_of(stored, names)
     return {
         "sitting": sitting,
         "number": number,
         "live": live,
         "inputs": deal_by_name(live.inputs, rules, names) if live is not None else None,
         "lines": lines,
-        "scores": _scores(live),
+        "scores": sorted(scores.items()),
         "revisions": revisions,
         "correct_url": correct_url(number) if correct_url and live is not None else None,
     }
-
-
-def _scores(live: DealRevision | None) -> list[ScoreRow]:
-    return list(live.scores.select_related("player").order_by("player__display_name")) if live else []

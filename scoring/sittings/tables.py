@@ -8,7 +8,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Sitting
+from scoring.sittings.models import Sitting
 
 
 class SittingTable(tables.Table):

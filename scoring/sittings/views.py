@@ -18,20 +18,19 @@ from django_tables2 import RequestConfig
 
 from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user
 from scoring.club.forms import UploadForm
-from scoring.club.models import variant_choices
+from scoring.club.models import LedgerSettings, variant_choices
 from scoring.downloads import csv_response, workbook_response
-from scoring.engine import VARIANTS, InvalidSitting
-from scoring.ledger.money import KASSE
-from scoring.ledger.results import sheet_money
+from scoring.engine import VARIANTS, Refusal
 from scoring.limits import whole_number
-from scoring.models import LedgerSettings, Sitting
+from scoring.money import KASSE
+from scoring.refusals import lines
 from scoring.sittings.imports import read_sitting_file
-from scoring.sittings.results import sittings_of, stored_result
+from scoring.sittings.models import Sitting
+from scoring.sittings.results import sheet_money, sittings_of, stored_result
 from scoring.sittings.services import import_sitting
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.sittings.tables import SittingTable
 from scoring.sittings.workbook import blank_sheet, sitting_sheets, template_sheets
-from scoring.spreadsheets.reader import UnreadableFile
 from scoring.submissions import new_key
 
 
@@ -178,10 +177,8 @@ def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
             doc = read_sitting_file(form.cleaned_data["file"].read(), max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
             key = form.cleaned_data["key"]
             sitting = import_sitting(club, doc, user=request.user, key=key, new_players=access.administers)
-        except UnreadableFile as refusal:
-            problems = [str(problem) for problem in refusal.problems]
-        except InvalidSitting as refusal:
-            problems = [str(problem) for problem in refusal.problems]
+        except Refusal as refusal:
+            problems = lines(refusal)
         else:
             messages.success(request, _("The sitting is imported."))
             return redirect(sitting.get_absolute_url())

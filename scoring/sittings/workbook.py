@@ -28,9 +28,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS, FieldSpec, Variant
-from scoring.engine.base import REQUIRED, word
-from scoring.ledger.money import sitting_money
-from scoring.models import Sitting
+from scoring.engine.base import REQUIRED
+from scoring.engine.reasons import Reason, alternatives, gettext_noop, why, word
+from scoring.engine.refusal import Problem, Refusal
+from scoring.money import sitting_money
+from scoring.sittings.models import Sitting
 from scoring.sittings.results import deals_ahead, sitting_document, stored_result
 from scoring.spreadsheets.reader import (
     ANY,
@@ -38,11 +40,8 @@ from scoring.spreadsheets.reader import (
     NAME,
     TEXT,
     WHOLE,
-    CellProblem,
     Column,
     Row,
-    SpreadsheetProblem,
-    UnreadableFile,
     Workbook,
     date_cell,
     read_rows,
@@ -276,7 +275,7 @@ def totals_sheet(
 ) -> Sheet:
     """Each player's deals played, game points and balance at the tariff; the Kasse gets what the
     pots hold at the end (or the players share it) and the sheet fees (the money rules:
-    ``scoring.ledger.money``)."""
+    ``scoring.money``)."""
     players = doc["players"]
     totals = result["totals"]
     money = sitting_money(
@@ -344,16 +343,32 @@ def template_sheets(variant: Variant) -> list[Sheet]:
 
 
 class Problems:
-    """Collects the problems of one file, each with its sheet, row and column."""
+    """Collects the problems of one file, each with its sheet, row and column.
+
+    Their templates are marked with ``gettext_noop`` (the reasons' ``_``: here ``_`` is Django's
+    ``gettext_lazy``, for the titles) and rendered in the page's language when they are shown.
+    """
 
     def __init__(self) -> None:
-        self.found: list[SpreadsheetProblem] = []
+        self.found: list[Problem] = []
 
-    def add(self, row: Row | None, key: str | None, message: str, sheet: str | None = None) -> None:
+    def add(self, row: Row | None, key: str | None, reason: Reason, sheet: str | None = None) -> None:
         if row is None:
-            self.found.append(SpreadsheetProblem(sheet, None, None, None, message))
+            self.found.append(Problem(None, None, reason, sheet=sheet))
         else:
-            self.found.append(row.problem(key, message))
+            self.found.append(row.problem(key, reason))
+
+
+def listed_words(words: Iterable[str]) -> Reason | str:
+    """Words of the rules (each already marked for translation) with commas between them, every
+    one rendered in the page's language when the reason is shown."""
+    said = [why(each) for each in words]
+    if not said:
+        return ""
+    found = said[0]
+    for each in said[1:]:
+        found = why(gettext_noop("{earlier}, {next}"), earlier=found, next=each)
+    return found
 
 
 def choices_by_word(spec: FieldSpec) -> dict[str, object]:
@@ -371,8 +386,8 @@ def choices_by_word(spec: FieldSpec) -> dict[str, object]:
 def read_sitting_workbook(workbook: Workbook) -> dict[str, Any]:
     """The sitting document a workbook in the export's layout holds (players by name).
 
-    Raises :class:`UnreadableFile` with every problem of the file; what the engine then finds
-    wrong with the deals is for ``import_sitting`` to say, by deal and field.
+    Raises :class:`~scoring.engine.refusal.Refusal` with every problem of the file; what the
+    engine then finds wrong with the deals is for ``import_sitting`` to say, by deal and field.
     """
     problems = Problems()
     house = read_rows(
@@ -383,7 +398,7 @@ def read_sitting_workbook(workbook: Workbook) -> dict[str, Any]:
     settings_of = {str(row["option"]).strip().casefold(): row for row in house}
     variant = read_variant(settings_of, problems)
     if variant is None:
-        raise UnreadableFile(problems.found)
+        raise Refusal(problems.found)
     players = read_players(settings_of, variant, problems)
     doc: dict[str, Any] = {
         "variant": variant.key,
@@ -399,20 +414,25 @@ def read_sitting_workbook(workbook: Workbook) -> dict[str, Any]:
         if problems.found == []:
             read_items(workbook, variant, doc["deals"], problems)
     if problems.found:
-        raise UnreadableFile(problems.found)
+        raise Refusal(problems.found)
     return doc
 
 
 def read_variant(settings_of: Mapping[str, Row], problems: Problems) -> Variant | None:
     row = settings_of.get("variant")
     if row is None or not row["value"]:
-        problems.add(None, None, 'the sheet needs a row "variant" with the game', sheet=str(HOUSE_RULES))
+        problems.add(
+            None, None, why(gettext_noop('the sheet needs a row "variant" with the game')), sheet=str(HOUSE_RULES)
+        )
         return None
     said = str(row["value"]).strip().casefold()
     for variant in VARIANTS.values():
         if said == variant.key or said in (name.casefold() for name in titles(variant.name)):
             return variant
-    problems.add(row, "value", f"{row['value']!r} is not one of the games: {', '.join(VARIANTS)}")
+    games = ", ".join(VARIANTS)
+    problems.add(
+        row, "value", why(gettext_noop("{value!r} is not one of the games: {games}"), value=row["value"], games=games)
+    )
     return None
 
 
@@ -423,9 +443,13 @@ def read_players(settings_of: Mapping[str, Row], variant: Variant, problems: Pro
         if row is not None and row["value"]:
             players.append(" ".join(str(row["value"]).split()))
     if len(players) not in variant.table_sizes:
-        sizes = " or ".join(str(n) for n in variant.table_sizes)
-        message = f"{variant.key} is played by {sizes} players; the rows seat_1 … name {len(players)}"
-        problems.add(None, None, message, sheet=str(HOUSE_RULES))
+        reason = why(
+            gettext_noop("{variant} is played by {sizes} players; the rows seat_1 … name {count}"),
+            variant=variant.key,
+            sizes=alternatives(variant.table_sizes),
+            count=len(players),
+        )
+        problems.add(None, None, reason, sheet=str(HOUSE_RULES))
     return players
 
 
@@ -446,7 +470,9 @@ def read_options(settings_of: Mapping[str, Row], variant: Variant, problems: Pro
             words = {w.casefold(): c for c in option.choices for w in [c, *titles(option.word(c))]}
             value = words.get(text.casefold())
         if value is None:
-            problems.add(row, "value", f"{text!r} is not a value of {option.name}")
+            problems.add(
+                row, "value", why(gettext_noop("{value!r} is not a value of {option}"), value=text, option=option.name)
+            )
         else:
             chosen[option.name] = value
     return chosen
@@ -456,14 +482,14 @@ def _or_none(convert: Callable[[object], T], value: object) -> T | None:
     """The cell converted by one of the reader's converters, or ``None`` if it cannot be."""
     try:
         return convert(value)
-    except CellProblem:
+    except Refusal:
         return None
 
 
 def read_date(row: Row, problems: Problems) -> str | None:
     date = _or_none(date_cell, row["value"])
     if date is None:
-        problems.add(row, "value", f"{row['value']!r} is not a date written YYYY-MM-DD")
+        problems.add(row, "value", why(gettext_noop("{value!r} is not a date written YYYY-MM-DD"), value=row["value"]))
         return None
     return date.isoformat()
 
@@ -504,7 +530,8 @@ def read_deals(
     deals: list[dict[str, Any]] = []
     for expected, row in enumerate(rows, start=1):
         if row["number"] != expected:
-            problems.add(row, "number", f"deals are numbered 1, 2, 3 … in order: this row should be deal {expected}")
+            numbered = gettext_noop("deals are numbered 1, 2, 3 … in order: this row should be deal {number}")
+            problems.add(row, "number", why(numbered, number=expected))
             continue
         deal: dict[str, Any] = {"dealer": row["dealer"]}
         if row["sitting_out"]:
@@ -527,7 +554,8 @@ def read_deal_value(row: Row, key: str, spec: FieldSpec, players: Sequence[str],
     if spec.kind == "choice" and not isinstance(value, int):
         chosen = choices_by_word(spec).get(str(value).casefold())
         if chosen is None:
-            problems.add(row, key, f"{value!r} is not one of {', '.join(gettext(spec.word(c)) for c in spec.choices)}")
+            words = listed_words(spec.word(c) for c in spec.choices)
+            problems.add(row, key, why(gettext_noop("{value!r} is not one of {choices}"), value=value, choices=words))
         return chosen
     if spec.kind == "flag":
         return True if value else None
@@ -552,17 +580,25 @@ def read_items(workbook: Workbook, variant: Variant, deals: list[dict[str, Any]]
     for row in read_rows(workbook, titles(ITEMS), columns):
         listed = lists.get(str(row["list"]).strip().casefold())
         if listed is None:
-            problems.add(row, "list", f"{row['list']!r} is neither a declaration nor an event")
+            neither = gettext_noop("{value!r} is neither a declaration nor an event")
+            problems.add(row, "list", why(neither, value=row["list"]))
             continue
         types = variant.declaration_types if listed == "declarations" else variant.event_types
         kinds = {said.casefold(): kind for kind in types for said in [kind, *titles(word(kind))]}
         kind = kinds.get(str(row["type"]).strip().casefold())
         number = row["number"]
         if kind is None:
-            problems.add(row, "type", f"{row['type']!r} is not one of the {listed} of {variant.key}")
+            unknown = (
+                gettext_noop("{value!r} is not one of the declarations of {variant}")
+                if listed == "declarations"
+                else gettext_noop("{value!r} is not one of the events of {variant}")
+            )
+            problems.add(row, "type", why(unknown, value=row["type"], variant=variant.key))
             continue
         if not isinstance(number, int) or not 1 <= number <= len(deals):
-            problems.add(row, "number", f"there is no deal {number} in the Deals sheet")
+            problems.add(
+                row, "number", why(gettext_noop("there is no deal {number} in the Deals sheet"), number=number)
+            )
             continue
         item: dict[str, Any] = {"type": kind}
         for key, spec in types[kind].items():
@@ -579,17 +615,14 @@ def read_item_value(row: Row, key: str, spec: FieldSpec, problems: Problems) -> 
     if spec.kind == "flag":
         said = _or_none(yes_or_no_cell, value)
         if said is None:
-            problems.add(row, key, f"{value!r} is neither yes nor no")
+            problems.add(row, key, why(gettext_noop("{value!r} is neither yes nor no"), value=value))
         return said or None
     if spec.kind == "player":
         return " ".join(str(value).split())
     if spec.kind == "choice":
         chosen = choices_by_word(spec).get(str(value).strip().casefold())
         if chosen is None:
-            problems.add(
-                row,
-                key,
-                f"{value!r} is not one of {', '.join(gettext(spec.word(c)) for c in spec.choices if c is not None)}",
-            )
+            words = listed_words(spec.word(c) for c in spec.choices if c is not None)
+            problems.add(row, key, why(gettext_noop("{value!r} is not one of {choices}"), value=value, choices=words))
         return chosen
     return value

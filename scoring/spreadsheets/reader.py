@@ -10,19 +10,25 @@ openpyxl parse it, in read-only mode, never evaluating anything.
 columns are found by their titles in any of the site's languages, every cell is converted to
 the kind its :class:`Column` asks for, and *every* problem is collected, each naming the sheet,
 the row, the column letter and the column title, before anything is returned or refused as a
-whole (:class:`UnreadableFile`). :func:`read_name_list` reads a list of names (players,
-tournament entrants) from either.
+whole (a :class:`~scoring.engine.refusal.Refusal`). :func:`read_name_list` reads a list of names
+(players, tournament entrants) from either.
 
 Words: a **sheet** is a worksheet of a workbook (or the whole CSV, called ``CSV``); a **row**
 and a **column** are numbered and lettered as the spreadsheet program shows them (row 1, column
-A); a **problem** is one reason a file is refused.
+A); a **problem** is one reason a file is refused (a :class:`~scoring.engine.refusal.Problem`
+with its sheet, row, column and title). Every problem and every note says why as a
+:class:`~scoring.engine.reasons.Reason`, an English template and its values: the command line
+prints it in English, the site renders it in the page's language. The cell converters
+(:func:`whole_cell`, :func:`date_cell`, :func:`yes_or_no_cell`, also used on sheets read by hand)
+refuse a cell without knowing where it is; the reader adds its sheet, row and column.
 
 The limits (``docs/spreadsheets.md`` explains them): a club's biggest realistic workbook, a
 2,000-deal sitting, unpacks to about 15 MB of XML in some 300,000 cells and 30,000 rows of its
 largest sheet. The limits below allow several times that and refuse what only an accident or an
 attack produces.
 
-Pure Python and openpyxl: no Django here (the upload limit and titles come in as arguments).
+Pure Python and openpyxl: no Django here (the upload limit and titles come in as arguments);
+nothing is translated here either.
 """
 
 from __future__ import annotations
@@ -37,13 +43,16 @@ import warnings
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, BinaryIO, NamedTuple
 from xml.etree import ElementTree
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
+
+from scoring.engine.reasons import Reason, _, why
+from scoring.engine.refusal import Problem, Refusal
 
 MEGABYTE = 1_000_000
 
@@ -106,43 +115,10 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # --- problems -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SpreadsheetProblem:
-    """One reason a file is refused, with where it is as far as that is known.
-
-    ``sheet`` is the sheet's title (``CSV`` for a CSV), ``row`` its number as the spreadsheet
-    shows it, ``column`` the column's letter and ``title`` the column's title in the file.
-    """
-
-    sheet: str | None
-    row: int | None
-    column: str | None
-    title: str | None
-    message: str
-
-    def __str__(self) -> str:
-        where = []
-        if self.sheet is not None:
-            where.append(self.sheet)
-        if self.row is not None:
-            where.append(f"row {self.row}")
-        if self.column is not None:
-            where.append(f"column {self.column}" + (f" ({self.title})" if self.title else ""))
-        elif self.title is not None:
-            where.append(f"column {self.title}")
-        return f"{', '.join(where)}: {self.message}" if where else self.message
-
-
-class UnreadableFile(ValueError):
-    """The file cannot be imported; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: Sequence[SpreadsheetProblem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
-
-
-def _refuse(message: str, sheet: str | None = None) -> UnreadableFile:
-    return UnreadableFile([SpreadsheetProblem(sheet, None, None, None, message)])
+def _refuse(template: str, /, *, sheet: str | None = None, **values: object) -> Refusal:
+    """The file refused for one reason (its template, marked with ``_``, and values), in ``sheet``
+    where the reason belongs to one."""
+    return Refusal([Problem(None, None, why(template, **values), sheet=sheet)])
 
 
 def megabytes(size: int) -> str:
@@ -181,7 +157,9 @@ def read_upload(data: bytes | BinaryIO, max_bytes: int) -> bytes:
     if isinstance(data, bytes | bytearray | memoryview):
         raw = bytes(data)
         if len(raw) > max_bytes:
-            raise _refuse(f"the file is {megabytes(len(raw))}; the limit is {megabytes(max_bytes)}")
+            raise _refuse(
+                _("the file is {size}; the limit is {limit}"), size=megabytes(len(raw)), limit=megabytes(max_bytes)
+            )
     else:
         size = None
         if data.seekable():
@@ -189,12 +167,14 @@ def read_upload(data: bytes | BinaryIO, max_bytes: int) -> bytes:
             size = data.seek(0, io.SEEK_END) - start
             data.seek(start)
             if size > max_bytes:
-                raise _refuse(f"the file is {megabytes(size)}; the limit is {megabytes(max_bytes)}")
+                raise _refuse(
+                    _("the file is {size}; the limit is {limit}"), size=megabytes(size), limit=megabytes(max_bytes)
+                )
         raw = data.read(max_bytes + 1)
         if len(raw) > max_bytes:
-            raise _refuse(f"the file is larger than {megabytes(max_bytes)}, the limit")
+            raise _refuse(_("the file is larger than {limit}, the limit"), limit=megabytes(max_bytes))
     if not raw:
-        raise _refuse("the file is empty")
+        raise _refuse(_("the file is empty"))
     return raw
 
 
@@ -213,23 +193,25 @@ def _kind_of(raw: bytes) -> str:
     return "other"
 
 
-def _not_a_workbook(raw: bytes) -> UnreadableFile:
+def _not_a_workbook(raw: bytes) -> Refusal:
     if raw.startswith(OLE2_MAGIC):
         return _refuse(
-            "the file is a password-protected workbook or an old Excel 97–2003 (.xls) file, not an .xlsx "
-            "workbook: remove the password, or save it as an Excel Workbook (.xlsx)"
+            _(
+                "the file is a password-protected workbook or an old Excel 97–2003 (.xls) file, not an .xlsx "
+                "workbook: remove the password, or save it as an Excel Workbook (.xlsx)"
+            )
         )
     if raw.startswith(b"%PDF"):
-        return _refuse("the file is a PDF document, not an .xlsx workbook")
-    return _refuse("the file is not an .xlsx workbook")
+        return _refuse(_("the file is a PDF document, not an .xlsx workbook"))
+    return _refuse(_("the file is not an .xlsx workbook"))
 
 
 def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX_ROWS) -> Workbook:
     """Open an uploaded ``.xlsx`` after checking it is one this site should read.
 
-    Refused with :class:`UnreadableFile`: more than ``max_bytes``; not a zip at all (a PDF,
-    random bytes, an empty file); an OLE2 file (a password-protected workbook or an ``.xls``);
-    a broken zip; an OpenDocument or other zip that holds no workbook; a decompression bomb
+    Refused with a :class:`~scoring.engine.refusal.Refusal`: more than ``max_bytes``; not a zip
+    at all (a PDF, random bytes, an empty file); an OLE2 file (a password-protected workbook or
+    an ``.xls``); a broken zip; an OpenDocument or other zip that holds no workbook; a decompression bomb
     (:data:`MAX_PARTS`, :data:`MAX_PART_BYTES`, :data:`MAX_TOTAL_BYTES`, :data:`MAX_RATIO`,
     judged from the zip's directory before anything is unpacked); a sheet of more than
     ``max_rows`` rows or :data:`MAX_CELLS` cells (counted by a quick scan of the sheet's XML,
@@ -246,13 +228,13 @@ def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX
         archive = zipfile.ZipFile(io.BytesIO(raw))
         parts = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as error:
-        raise _refuse("the file is damaged: its zip archive cannot be read") from error
+        raise _refuse(_("the file is damaged: its zip archive cannot be read")) from error
     _check_parts(archive, parts)
     names = {part.filename for part in parts}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
         if "mimetype" in names and b"opendocument.spreadsheet" in archive.read("mimetype")[:100]:
-            raise _refuse("the file is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: save it as .xlsx")
-        raise _refuse("the file is not an .xlsx workbook (it is a zip archive without a workbook in it)")
+            raise _refuse(_("the file is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: save it as .xlsx"))
+        raise _refuse(_("the file is not an .xlsx workbook (it is a zip archive without a workbook in it)"))
     # Before openpyxl: it reads every sheet to its end when looking for a size the sheet does not state.
     titles = _sheet_titles(archive)
     try:
@@ -260,7 +242,7 @@ def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX
             if part.filename in titles or part.filename.endswith(".xml"):
                 _scan_part(archive, part.filename, titles.get(part.filename), max_rows)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
-        raise _refuse("the file is damaged: its zip archive cannot be read") from error
+        raise _refuse(_("the file is damaged: its zip archive cannot be read")) from error
     finally:
         archive.close()
     try:
@@ -268,7 +250,7 @@ def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX
             warnings.simplefilter("ignore")  # openpyxl warns about features it drops; nothing for us
             book = load_workbook(io.BytesIO(raw), read_only=True, data_only=False, keep_links=False)
     except Exception as error:  # a hostile file can break a parser in any way: the user's problem, not a bug
-        raise _refuse("the file is damaged: it is not a readable .xlsx workbook") from error
+        raise _refuse(_("the file is damaged: it is not a readable .xlsx workbook")) from error
     return Workbook(book)
 
 
@@ -279,29 +261,42 @@ def _check_parts(archive: zipfile.ZipFile, parts: Sequence[zipfile.ZipInfo]) -> 
     size (and fails its checksum if the data disagrees).
     """
     if len(parts) > MAX_PARTS:
-        raise _refuse(f"the file holds {len(parts):,} parts; a workbook has a few dozen")
+        raise _refuse(_("the file holds {parts:,} parts; a workbook has a few dozen"), parts=len(parts))
     total = 0
     for part in parts:
         if part.flag_bits & 0x1:
-            raise _refuse("the file is encrypted: remove the password and save it as .xlsx again")
+            raise _refuse(_("the file is encrypted: remove the password and save it as .xlsx again"))
         if part.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-            raise _refuse("the file is not an .xlsx workbook (its zip uses an unusual compression)")
+            raise _refuse(_("the file is not an .xlsx workbook (its zip uses an unusual compression)"))
         size = part.file_size
         total += size
         if size > MAX_PART_BYTES:
             raise _refuse(
-                f"the file would unpack to {megabytes(size)} in its part {part.filename} alone (the limit is "
-                f"{megabytes(MAX_PART_BYTES)}): far more than a club's workbook, refused as a possible zip bomb"
+                _(
+                    "the file would unpack to {size} in its part {part} alone (the limit is {limit}): far more "
+                    "than a club's workbook, refused as a possible zip bomb"
+                ),
+                size=megabytes(size),
+                part=part.filename,
+                limit=megabytes(MAX_PART_BYTES),
             )
         if size > RATIO_FLOOR and size > MAX_RATIO * max(part.compress_size, 1):
             raise _refuse(
-                f"the file's part {part.filename} is packed {size // max(part.compress_size, 1):,} to 1, far "
-                "tighter than any real workbook: refused as a possible zip bomb"
+                _(
+                    "the file's part {part} is packed {ratio:,} to 1, far tighter than any real workbook: refused "
+                    "as a possible zip bomb"
+                ),
+                part=part.filename,
+                ratio=size // max(part.compress_size, 1),
             )
     if total > MAX_TOTAL_BYTES:
         raise _refuse(
-            f"the file would unpack to {megabytes(total)} (the limit is {megabytes(MAX_TOTAL_BYTES)}): "
-            "far more than a club's workbook, refused as a possible zip bomb"
+            _(
+                "the file would unpack to {size} (the limit is {limit}): far more than a club's workbook, "
+                "refused as a possible zip bomb"
+            ),
+            size=megabytes(total),
+            limit=megabytes(MAX_TOTAL_BYTES),
         )
 
 
@@ -334,20 +329,27 @@ def _scan_part(archive: zipfile.ZipFile, name: str, title: str | None, max_rows:
     Counting start tags (``<row``, ``<c ``, also with a namespace prefix) is an estimate, which
     is all a limit needs.
     """
+    if title is not None:
+        too_many_rows = _(
+            "the sheet has more than {limit:,} rows (empty formatted rows count too); the limit is {limit:,}: "
+            "delete the rows below your data"
+        )
+        too_many_cells = _("the sheet has more than {limit:,} cells; the limit is {limit:,}")
+    else:
+        too_many_rows = _(
+            "the part {part} has more than {limit:,} rows (empty formatted rows count too); the limit is "
+            "{limit:,}: delete the rows below your data"
+        )
+        too_many_cells = _("the part {part} has more than {limit:,} cells; the limit is {limit:,}")
     rows = cells = 0
-    where = "the sheet" if title is not None else f"the part {name}"
     with archive.open(name) as member:
         while chunk := member.read(SCAN_CHUNK):
             rows += chunk.count(b"<row") + chunk.count(b":row ") + chunk.count(b":row>")
             cells += chunk.count(b"<c ") + chunk.count(b"<c>") + chunk.count(b":c ") + chunk.count(b":c>")
             if rows > max_rows:
-                raise _refuse(
-                    f"{where} has more than {max_rows:,} rows (empty formatted rows count too); the limit is "
-                    f"{max_rows:,}: delete the rows below your data",
-                    sheet=title,
-                )
+                raise _refuse(too_many_rows, sheet=title, part=name, limit=max_rows)
             if cells > MAX_CELLS:
-                raise _refuse(f"{where} has more than {MAX_CELLS:,} cells; the limit is {MAX_CELLS:,}", sheet=title)
+                raise _refuse(too_many_cells, sheet=title, part=name, limit=MAX_CELLS)
 
 
 # --- columns and rows -----------------------------------------------------------------------
@@ -410,17 +412,17 @@ class Row:
     def __getitem__(self, key: str) -> object:
         return self.values[key]
 
-    def problem(self, key: str | None, message: str) -> SpreadsheetProblem:
+    def problem(self, key: str | None, reason: Reason) -> Problem:
         letter, title = self.where.get(key, (None, None)) if key is not None else (None, None)
-        return SpreadsheetProblem(self.sheet, self.number, letter, title, message)
+        return Problem(None, None, reason, sheet=self.sheet, row=self.number, column=letter, title=title)
 
 
 class Rows(list[Row]):
     """The rows read, in order, with ``sheet`` (the title read), ``found`` (the keys of the
     columns present in the file) and ``notes`` (things worth telling the user, such as the
-    encoding a CSV was read in)."""
+    encoding a CSV was read in, as reasons)."""
 
-    def __init__(self, rows: Iterable[Row], *, sheet: str, found: frozenset[str], notes: Sequence[str] = ()) -> None:
+    def __init__(self, rows: Iterable[Row], *, sheet: str, found: frozenset[str], notes: Sequence[Reason] = ()) -> None:
         super().__init__(rows)
         self.sheet = sheet
         self.found = found
@@ -435,11 +437,6 @@ class _Cell(NamedTuple):
 
 
 EMPTY = _Cell(None, "n")
-
-
-class CellProblem(Exception):
-    """A cell that cannot be read as its column asks; the message says why. The converters
-    (``whole_cell``, ``yes_or_no_cell``, ``date_cell``) raise it for sheets read by hand."""
 
 
 def title_key(text: object) -> str:
@@ -474,20 +471,24 @@ class _Reader:
         self.columns = columns
         self.max_rows = max_rows
         self.csv = csv
-        self.problems: list[SpreadsheetProblem] = []
+        self.problems: list[Problem] = []
         self.left_out = 0
         self.by_title = {title_key(title): column for column in columns for title in column.titles}
         self.positions: list[tuple[int, Column]] = []
         self.where: dict[str, tuple[str, str]] = {}
 
-    def add(self, row: int | None, index: int | None, title: str | None, message: str) -> None:
+    def add(self, row: int | None, index: int | None, title: str | None, reason: Reason) -> None:
+        self.place(Problem(None, None, reason), row, index, title)
+
+    def place(self, problem: Problem, row: int | None, index: int | None, title: str | None) -> None:
+        """Keep a problem, found without a place (by a converter), at this sheet's row and column."""
         if len(self.problems) >= MAX_PROBLEMS:
             self.left_out += 1
             return
         letter = get_column_letter(index + 1) if index is not None else None
-        self.problems.append(SpreadsheetProblem(self.sheet, row, letter, title, message))
+        self.problems.append(replace(problem, sheet=self.sheet, row=row, column=letter, title=title))
 
-    def read(self, rows: Iterable[tuple[int, Sequence[Any]]], *, header: bool, notes: Sequence[str] = ()) -> Rows:
+    def read(self, rows: Iterable[tuple[int, Sequence[Any]]], *, header: bool, notes: Sequence[Reason] = ()) -> Rows:
         rows = iter(rows)
         if header:
             rows = self.find_header(rows)
@@ -498,9 +499,8 @@ class _Reader:
         out: list[Row] = []
         for number, cells in rows:
             if number > self.max_rows:
-                self.add(
-                    None, None, None, f"the sheet has more than {self.max_rows:,} rows; the limit is {self.max_rows:,}"
-                )
+                too_many = why(_("the sheet has more than {limit:,} rows; the limit is {limit:,}"), limit=self.max_rows)
+                self.add(None, None, None, too_many)
                 break
             row = self.read_row(number, cells)
             if row is not None:
@@ -510,11 +510,10 @@ class _Reader:
 
     def finish(self) -> None:
         if self.left_out:
-            self.problems.append(
-                SpreadsheetProblem(self.sheet, None, None, None, f"and {self.left_out:,} more problems not listed")
-            )
+            left_out = why(_("and {count:,} more problems not listed"), count=self.left_out)
+            self.problems.append(Problem(None, None, left_out, sheet=self.sheet))
         if self.problems:
-            raise UnreadableFile(self.problems)
+            raise Refusal(self.problems)
 
     def find_header(self, rows: Iterator[tuple[int, Sequence[Any]]]) -> Iterator[tuple[int, Sequence[Any]]]:
         """Take the first of the first :data:`HEADER_SEARCH` rows that names a known column as the
@@ -531,7 +530,8 @@ class _Reader:
             missing = [c for c in self.columns if c.required]
             if missing:
                 titles = ", ".join(c.titles[0] for c in missing)
-                self.add(None, None, None, f"no header row with the columns {titles} in the first {HEADER_SEARCH} rows")
+                no_header = _("no header row with the columns {titles} in the first {rows} rows")
+                self.add(None, None, None, why(no_header, titles=titles, rows=HEADER_SEARCH))
                 self.finish()
             return iter(())
         number, cells = header
@@ -545,7 +545,10 @@ class _Reader:
             title = cell.value.strip()
             if column.key in seen:
                 first = get_column_letter(seen[column.key] + 1)
-                self.add(number, index, title, f"a second column {column.titles[0]}; the first is column {first}")
+                second = why(
+                    _("a second column {title}; the first is column {letter}"), title=column.titles[0], letter=first
+                )
+                self.add(number, index, title, second)
                 continue
             seen[column.key] = index
             self.positions.append((index, column))
@@ -553,8 +556,14 @@ class _Reader:
         for column in self.columns:
             if column.required and column.key not in seen:
                 also = [t for t in column.titles[1:] if title_key(t) != title_key(column.titles[0])]
-                hint = f" (also accepted: {', '.join(also)})" if also else ""
-                self.add(number, None, None, f"no column {column.titles[0]}{hint}")
+                missing_column = (
+                    why(
+                        _("no column {title} (also accepted: {titles})"), title=column.titles[0], titles=", ".join(also)
+                    )
+                    if also
+                    else why(_("no column {title}"), title=column.titles[0])
+                )
+                self.add(number, None, None, missing_column)
         if self.problems:
             self.finish()
         return rows
@@ -567,25 +576,27 @@ class _Reader:
             if isinstance(value, str) and not value.strip():
                 value = None
             present.append((index, column, cell, value))
-        if all(value is None for _, _, _, value in present):
+        if all(value is None for _index, _column, _cell, value in present):
             return None
         values: dict[str, object] = {column.key: column.default for column in self.columns}
         for index, column, cell, value in present:
             title = self.where[column.key][1]
             if value is None:
                 if column.required:
-                    self.add(number, index, title, "this cell must not be empty")
+                    self.add(number, index, title, why(_("this cell must not be empty")))
                 continue
             if cell.data_type == "f":
-                self.add(number, index, title, f"{_shown(value)} is a formula; type the value itself")
+                formula = why(_("{value} is a formula; type the value itself"), value=_shown(value))
+                self.add(number, index, title, formula)
                 continue
             if cell.data_type == "e":
-                self.add(number, index, title, f"the cell shows the error {value}")
+                self.add(number, index, title, why(_("the cell shows the error {error}"), error=value))
                 continue
             try:
                 values[column.key] = self.convert(column, value)
-            except CellProblem as bad:
-                self.add(number, index, title, str(bad))
+            except Refusal as bad:
+                for problem in bad.problems:
+                    self.place(problem, number, index, title)
         return Row(self.sheet, number, values, self.where)
 
     def convert(self, column: Column, value: object) -> object:
@@ -607,13 +618,13 @@ class _Reader:
 
 def _text(value: object, column: Column, *, csv: bool) -> str:
     if isinstance(value, bool):
-        raise CellProblem(f"{value} is a yes/no value, not a text")
+        raise Refusal.because(_("{value} is a yes/no value, not a text"), value=value)
     if isinstance(value, int):
         text = str(value)
     elif isinstance(value, float):
         text = str(int(value)) if value.is_integer() else repr(value)
     elif isinstance(value, dt.date | dt.time | dt.timedelta):
-        raise CellProblem(f"{_shown(value)} is a date or time, not a text")
+        raise Refusal.because(_("{value} is a date or time, not a text"), value=_shown(value))
     else:
         text = str(value)
     text = unicodedata.normalize("NFC", text.strip())
@@ -622,34 +633,43 @@ def _text(value: object, column: Column, *, csv: bool) -> str:
     control = CONTROL.search(text)
     if control:
         code = ord(control.group())
-        raise CellProblem(f"{_shown(text)} contains a control character (U+{code:04X}), which is not allowed")
+        raise Refusal.because(
+            _("{value} contains a control character (U+{code:04X}), which is not allowed"),
+            value=_shown(text),
+            code=code,
+        )
     if column.kind == NAME:
         text = " ".join(text.split())
     if len(text) > column.max_length:
-        raise CellProblem(f"{_shown(text)} is {len(text)} characters long; at most {column.max_length} are allowed")
+        raise Refusal.because(
+            _("{value} is {length} characters long; at most {most} are allowed"),
+            value=_shown(text),
+            length=len(text),
+            most=column.max_length,
+        )
     return text
 
 
 def whole_cell(value: object) -> int:
     """A whole number from a cell: a number, or text such as ``-5`` or ``+12`` (``−`` too)."""
     if isinstance(value, bool):
-        raise CellProblem(f"{value} is a yes/no value, not a whole number")
+        raise Refusal.because(_("{value} is a yes/no value, not a whole number"), value=value)
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if value.is_integer():
             return int(value)
-        raise CellProblem(f"{value} is not a whole number")
+        raise Refusal.because(_("{value} is not a whole number"), value=value)
     if isinstance(value, str):
         text = value.strip().replace("\u2212", "-")
         if WHOLE_TEXT.fullmatch(text):
             return int(text)
-    raise CellProblem(f"{_shown(value)} is not a whole number")
+    raise Refusal.because(_("{value} is not a whole number"), value=_shown(value))
 
 
 def _decimal(value: object) -> Decimal:
     if isinstance(value, bool):
-        raise CellProblem(f"{value} is a yes/no value, not a number")
+        raise Refusal.because(_("{value} is a yes/no value, not a number"), value=value)
     if isinstance(value, int):
         return Decimal(value)
     if isinstance(value, float):
@@ -658,7 +678,7 @@ def _decimal(value: object) -> Decimal:
         number = _decimal_text(value.strip().replace("\u2212", "-"))
         if number is not None:
             return number
-    raise CellProblem(f"{_shown(value)} is not a number")
+    raise Refusal.because(_("{value} is not a number"), value=_shown(value))
 
 
 def _decimal_text(text: str) -> Decimal | None:
@@ -696,10 +716,10 @@ def date_cell(value: object) -> dt.date:
                 day, month, year = (int(g) for g in match.groups())
                 return dt.date(year, month, day)
         except ValueError:
-            raise CellProblem(f"{_shown(value)} is not a date that exists") from None
+            raise Refusal.because(_("{value} is not a date that exists"), value=_shown(value)) from None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        raise CellProblem(f"{_shown(value)} is a number, not a date: format the cell as a date")
-    raise CellProblem(f"{_shown(value)} is not a date (write 2026-11-30 or 30.11.2026)")
+        raise Refusal.because(_("{value} is a number, not a date: format the cell as a date"), value=_shown(value))
+    raise Refusal.because(_("{value} is not a date (write 2026-11-30 or 30.11.2026)"), value=_shown(value))
 
 
 def yes_or_no_cell(value: object) -> bool:
@@ -714,7 +734,7 @@ def yes_or_no_cell(value: object) -> bool:
             return True
         if word in FALSE_WORDS:
             return False
-    raise CellProblem(f"{_shown(value)} is not yes or no (write yes/no, ja/nein/nej, 1/0 or x)")
+    raise Refusal.because(_("{value} is not yes or no (write yes/no, ja/nein/nej, 1/0 or x)"), value=_shown(value))
 
 
 def _choice(value: object, column: Column) -> object:
@@ -725,7 +745,7 @@ def _choice(value: object, column: Column) -> object:
             return result
     listed = list(column.choices)
     shown = ", ".join(listed[:12]) + (", …" if len(listed) > 12 else "")
-    raise CellProblem(f"{_shown(value)} is not one of: {shown}")
+    raise Refusal.because(_("{value} is not one of: {choices}"), value=_shown(value), choices=shown)
 
 
 # --- reading a sheet ------------------------------------------------------------------------
@@ -738,7 +758,7 @@ def _find_sheet(workbook: Workbook, sheet: str | Sequence[str]) -> Any:
         if title_key(worksheet.title) in keys:
             return worksheet
     has = ", ".join(workbook.sheet_names)
-    raise _refuse(f"the workbook has no sheet {wanted[0]} (it has: {has})")
+    raise _refuse(_("the workbook has no sheet {title} (it has: {titles})"), title=wanted[0], titles=has)
 
 
 def _sheet_rows(worksheet: Any, max_rows: int) -> Iterator[tuple[int, Sequence[Any]]]:
@@ -753,30 +773,31 @@ def read_rows(
 ) -> Rows:
     """The rows of the sheet called ``sheet`` (or any of its names, ignoring case), read as
     ``columns`` ask; columns of the sheet that no :class:`Column` names are ignored, and so are
-    rows with nothing in the columns read. Raises :class:`UnreadableFile` with every problem."""
+    rows with nothing in the columns read. Raises a :class:`~scoring.engine.refusal.Refusal` with
+    every problem."""
     worksheet = _find_sheet(workbook, sheet)
     reader = _Reader(worksheet.title, columns, max_rows=max_rows, csv=False)
     try:
         return reader.read(_sheet_rows(worksheet, max_rows), header=True)
-    except UnreadableFile:
+    except Refusal:
         raise
     except Exception as error:  # openpyxl meeting XML it cannot parse halfway through a sheet
-        raise _refuse("the sheet is damaged and cannot be read", sheet=worksheet.title) from error
+        raise _refuse(_("the sheet is damaged and cannot be read"), sheet=worksheet.title) from error
 
 
 # --- CSV ------------------------------------------------------------------------------------
 
 
-def decode_csv(raw: bytes) -> tuple[str, list[str]]:
+def decode_csv(raw: bytes) -> tuple[str, list[Reason]]:
     """The text of a CSV and notes about how it was read: UTF-8 (with or without BOM), UTF-16
     with a BOM (Excel's "Unicode text"), else Windows-1252 with a note saying so."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return raw.decode("utf-16"), []
         except UnicodeDecodeError:
-            raise _refuse("the file is not readable text (broken UTF-16)") from None
+            raise _refuse(_("the file is not readable text (broken UTF-16)")) from None
     if b"\x00" in raw:
-        raise _refuse("the file is neither an .xlsx workbook nor a CSV text file")
+        raise _refuse(_("the file is neither an .xlsx workbook nor a CSV text file"))
     try:
         return raw.decode("utf-8-sig"), []
     except UnicodeDecodeError:
@@ -784,10 +805,14 @@ def decode_csv(raw: bytes) -> tuple[str, list[str]]:
     try:
         text = raw.decode("cp1252")
     except UnicodeDecodeError:
-        raise _refuse("the file is neither UTF-8 nor Windows-1252 text: save it as CSV UTF-8") from None
+        raise _refuse(_("the file is neither UTF-8 nor Windows-1252 text: save it as CSV UTF-8")) from None
     return text, [
-        "The file is not UTF-8; it was read as Windows-1252 (Western European). Check letters such as "
-        "ä, ø and ß, or save it as “CSV UTF-8” next time."
+        why(
+            _(
+                "The file is not UTF-8; it was read as Windows-1252 (Western European). Check letters such as "
+                "ä, ø and ß, or save it as “CSV UTF-8” next time."
+            )
+        )
     ]
 
 
@@ -823,9 +848,8 @@ def _csv_records(text: str, delimiter: str, max_rows: int) -> Iterator[tuple[int
             if number > max_rows:
                 return
     except csv.Error as error:
-        raise UnreadableFile(
-            [SpreadsheetProblem("CSV", number + 1, None, None, f"the CSV is broken here ({error})")]
-        ) from None
+        broken = why(_("the CSV is broken here ({error})"), error=str(error))
+        raise Refusal([Problem(None, None, broken, sheet="CSV", row=number + 1)]) from None
 
 
 def read_csv_rows(
@@ -865,11 +889,11 @@ class ListedName:
 
 @dataclass(frozen=True)
 class NameList:
-    """The names of an uploaded list, in file order, and notes worth telling the user."""
+    """The names of an uploaded list, in file order, and notes worth telling the user (reasons)."""
 
     names: tuple[ListedName, ...]
     sheet: str
-    notes: tuple[str, ...] = ()
+    notes: tuple[Reason, ...] = ()
 
 
 def read_name_list(
@@ -887,35 +911,45 @@ def read_name_list(
     skipped.
     """
     raw = read_upload(data, max_bytes)
-    notes: list[str] = []
+    notes: list[Reason] = []
     ending = (filename or "").rsplit(".", 1)[-1].casefold() if filename and "." in filename else ""
     kind = _kind_of(raw)
     if kind != "other" or raw.startswith(b"%PDF"):
         with open_workbook(raw, max_bytes=max_bytes, max_rows=max_rows) as workbook:
             worksheet = workbook.book.worksheets[0] if workbook.book.worksheets else None
             if worksheet is None:
-                raise _refuse("the workbook has no sheet")
+                raise _refuse(_("the workbook has no sheet"))
             if ending == "csv":
-                notes.append(f"The file is named {filename} but is an .xlsx workbook; it was read as one.")
+                notes.append(
+                    why(
+                        _("The file is named {filename} but is an .xlsx workbook; it was read as one."),
+                        filename=filename,
+                    )
+                )
             if len(workbook.sheet_names) > 1:
                 notes.append(
-                    f"The workbook has {len(workbook.sheet_names)} sheets; the names were read from the first."
+                    why(
+                        _("The workbook has {count} sheets; the names were read from the first."),
+                        count=len(workbook.sheet_names),
+                    )
                 )
             try:
                 rows = list(_sheet_rows(worksheet, max_rows))
             except Exception as error:  # openpyxl meeting XML it cannot parse halfway through a sheet
-                raise _refuse("the sheet is damaged and cannot be read", sheet=worksheet.title) from error
+                raise _refuse(_("the sheet is damaged and cannot be read"), sheet=worksheet.title) from error
             sheet, csv_mode = worksheet.title, False
     else:
         text, more = decode_csv(raw)
         notes += more
         if ending in ("xlsx", "xls", "ods"):
-            notes.append(f"The file is named {filename} but is a CSV text file; it was read as one.")
+            notes.append(
+                why(_("The file is named {filename} but is a CSV text file; it was read as one."), filename=filename)
+            )
         rows = list(_csv_records(text, sniff_delimiter(text), max_rows))
         sheet, csv_mode = "CSV", True
     header = _has_header(rows)
-    if not header and any(_filled(cells[1:]) for _, cells in rows):
-        notes.append("The file has no header row, so only its first column was read, as names.")
+    if not header and any(_filled(cells[1:]) for _number, cells in rows):
+        notes.append(why(_("The file has no header row, so only its first column was read, as names.")))
     reader = _Reader(sheet, NAME_COLUMNS if header else NAME_COLUMNS[:1], max_rows=max_rows, csv=csv_mode)
     table = reader.read(rows, header=header)
     return NameList(_unique_names(table, reader), sheet, tuple(notes))
@@ -928,7 +962,7 @@ def _filled(cells: Sequence[Any]) -> bool:
 def _has_header(rows: Sequence[tuple[int, Sequence[Any]]]) -> bool:
     """Whether the first non-empty row holds a known title of the name list."""
     titles = {title_key(t) for t in (*NAME_TITLES, *ACTIVE_TITLES, *INITIALS_TITLES)}
-    for _, cells in rows[:HEADER_SEARCH]:
+    for _number, cells in rows[:HEADER_SEARCH]:
         texts = [c.value for c in cells if c.value is not None and str(c.value).strip()]
         if texts:
             return any(isinstance(v, str) and title_key(v) in titles for v in texts)
@@ -943,7 +977,9 @@ def _unique_names(table: Rows, reader: _Reader) -> tuple[ListedName, ...]:
         assert isinstance(name, str)
         key = name.casefold()
         if key in first_row:
-            reader.problems.append(row.problem("name", f'"{name}" is also in row {first_row[key]}'))
+            reader.problems.append(
+                row.problem("name", why(_('"{name}" is also in row {row}'), name=name, row=first_row[key]))
+            )
             continue
         first_row[key] = row.number
         active, initials = row.values.get("active"), row.values.get("initials_only")

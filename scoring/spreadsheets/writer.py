@@ -48,6 +48,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 
+from scoring.money import CURRENCY_SYMBOLS
+
 MAX_TITLE = 31
 """Excel refuses sheet titles longer than this."""
 
@@ -74,7 +76,6 @@ WIDTH_SAMPLE = 100
 MIN_WIDTH = 6
 MAX_WIDTH = 60
 
-CURRENCY_SYMBOLS = {"EUR": "€", "DKK": "kr.", "CHF": "CHF", "HUF": "Ft", "CZK": "Kč", "SEK": "kr", "NOK": "kr"}
 
 BOM = "\ufeff"
 

@@ -3,7 +3,7 @@ document is for a sitting (``docs/tournaments.md`` shows it whole).
 
 ``tournament_document`` writes one from a stored tournament; ``import_tournament`` stores one, all
 or nothing, after checking all of it: every problem names the round, the table, the deal and the
-field (``round 2, table 3, deal 4: card points add up to 77, not 78``). The import takes the
+field (``round 2, table 3: deal 4: card points add up to 77, not 78``). The import takes the
 seating as it was played: any table whose size the tournament allows, without re-checking the
 layout, the preferred size or the fairness of byes. The export of an import exports the same.
 """
@@ -12,17 +12,20 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.club.changes import changing
 from scoring.club.models import Club, Player
-from scoring.engine import VARIANTS, InvalidSitting, Variant, read_sitting
-from scoring.engine.reading import Reader, is_date, read_options, show
+from scoring.engine import VARIANTS, Variant, read_sitting
+from scoring.engine.reading import Reader, from_to, is_date, read_options, show
+from scoring.engine.reasons import Reason, _, about, alternatives, why
+from scoring.engine.refusal import Problem, Refusal
 from scoring.limits import name_problem, normalise_name
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import User, acting, import_sitting
-from scoring.tournaments.layout import LayoutError, check_sizes
+from scoring.tournaments.layout import check_sizes
 from scoring.tournaments.models import (
     CLOSED,
     DRAWN,
@@ -33,6 +36,7 @@ from scoring.tournaments.models import (
     Round,
     RoundTable,
     Tournament,
+    held,
 )
 from scoring.tournaments.ranking import AVERAGE, SCORINGS, STATES, tiebreak_problems
 
@@ -61,14 +65,6 @@ KEYS = frozenset(
 ROUND_KEYS = frozenset({"tables", "state", "byes"})
 TABLE_KEYS = frozenset({"players", "deals", "closed_early"})
 STATE_ORDER = {CLOSED: 0, PUBLISHED: 1, DRAWN: 2}
-
-
-class InvalidTournament(ValueError):
-    """The document is not a tournament the site can store; ``problems`` lists every reason."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(self.problems))
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -126,111 +122,143 @@ def round_document(round_: Round, by_number: Mapping[int, str]) -> dict[str, Any
 # --- reading --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where in the document a problem is: a round, a table of it, an entrant (numbers from 1)."""
+
+    round: int | None = None
+    table: int | None = None
+    entrant: int | None = None
+
+
+DOCUMENT = Place()
+
+
 class Check:
     """Collects the problems of one document."""
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems: list[Problem] = []
 
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}" if where else message)
+    def add(self, place: Place, field: str | None, reason: Reason) -> None:
+        self.problems.append(Problem(None, field, reason, round=place.round, table=place.table, entrant=place.entrant))
+
+    def found(self, place: Place, problem: Problem) -> None:
+        """A problem found by another reader (the engine's, of the options or a table's deals)."""
+        self.problems.append(replace(problem, round=place.round, table=place.table, entrant=place.entrant))
 
 
 def whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def not_among(value: object, values: Sequence[object]) -> Reason:
+    """A value that is none of ``values``, listed by their names (not quoted, as the document's keys)."""
+    return why(_("{value} is not one of {values}"), value=show(value), values=", ".join(map(str, values)))
+
+
 def read_settings(doc: Mapping[str, Any], check: Check) -> tuple[Variant | None, list[int], dict[str, Any]]:
     """The tournament's own fields: its variant, table sizes (preferred first) and house rules."""
     for unknown in set(doc) - KEYS:
-        check.add(str(unknown), "unknown key")
+        check.add(DOCUMENT, str(unknown), why(_("unknown key")))
     name = doc.get("name")
     if not isinstance(name, str) or not normalise_name(name) or len(normalise_name(name)) > 100:
-        check.add("name", "give the tournament a name of 1 to 100 characters")
+        check.add(DOCUMENT, "name", why(_("give the tournament a name of 1 to 100 characters")))
     said = doc.get("variant")
     variant = VARIANTS.get(said) if isinstance(said, str) else None
     if variant is None:
-        check.add("variant", f"{show(doc.get('variant'))} is not one of {', '.join(VARIANTS)}")
+        check.add(DOCUMENT, "variant", not_among(doc.get("variant"), list(VARIANTS)))
     if not is_date(doc.get("date")):
-        check.add("date", f"{show(doc.get('date'))} is not a date written YYYY-MM-DD")
+        check.add(DOCUMENT, "date", why(_("{value} is not a date written YYYY-MM-DD"), value=show(doc.get("date"))))
     scoring = doc.get("scoring", SCORINGS[0])
     if scoring not in SCORINGS:
-        check.add("scoring", f"{show(scoring)} is not one of {', '.join(SCORINGS)}")
+        check.add(DOCUMENT, "scoring", not_among(scoring, SCORINGS))
     tiebreaks = doc.get("tiebreaks", [])
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
-        check.add("tiebreaks", "must be a list of tiebreak names")
+        check.add(DOCUMENT, "tiebreaks", why(_("must be a list of tiebreak names")))
     elif variant is not None:
-        for problem in tiebreak_problems(tiebreaks, variant.declarer_game):
-            check.add("tiebreaks", problem)
+        for reason in tiebreak_problems(tiebreaks, variant.declarer_game):
+            check.add(DOCUMENT, "tiebreaks", reason)
     sizes: list[int] = []
+    given = doc.get("table_sizes")
     try:
-        given = doc.get("table_sizes")
         sizes = list(check_sizes(given if isinstance(given, list) else []))
-    except (LayoutError, TypeError) as error:
-        check.add("table_sizes", str(error))
+    except Refusal as refusal:
+        for problem in refusal.problems:
+            check.add(DOCUMENT, "table_sizes", problem.reason)
+    except TypeError:  # sizes that are not even comparable: lists, objects
+        check.add(DOCUMENT, "table_sizes", why(_("must be a list of table sizes: 2, or 3 and 4")))
     if variant is not None and sizes and not set(sizes) <= set(variant.table_sizes):
-        check.add("table_sizes", f"{variant.key} is played at tables of {' or '.join(map(str, variant.table_sizes))}")
+        played = why(
+            _("{game} is played at tables of {sizes}"), game=variant.key, sizes=alternatives(variant.table_sizes)
+        )
+        check.add(DOCUMENT, "table_sizes", played)
     preferred = doc.get("preferred_table_size", sizes[0] if sizes else None)
     if sizes and preferred not in sizes:
-        check.add("preferred_table_size", f"{show(preferred)} is not one of the table sizes")
+        check.add(
+            DOCUMENT, "preferred_table_size", why(_("{value} is not one of the table sizes"), value=show(preferred))
+        )
     elif sizes:
         sizes = [preferred, *(n for n in sizes if n != preferred)]
     for key, low, high in (("deals_per_dealer", 1, 20), ("missed_round_points", -10_000, 10_000), ("seed", 0, 2**31)):
         if key in doc and not whole(doc[key], low, high):
-            check.add(key, f"must be a whole number from {low} to {high}, not {show(doc[key])}")
+            check.add(DOCUMENT, key, from_to(low, high, doc[key]))
     if "planned_rounds" in doc and not whole(doc["planned_rounds"], 1, MOST_ROUNDS):
-        check.add("planned_rounds", f"must be a whole number from 1 to {MOST_ROUNDS}")
+        check.add(DOCUMENT, "planned_rounds", why(_("must be a whole number from 1 to {most}"), most=MOST_ROUNDS))
     if (
         "seeded_from_round" in doc
         and doc["seeded_from_round"] is not None
         and not whole(doc["seeded_from_round"], 1, MOST_ROUNDS)
     ):
-        check.add("seeded_from_round", f"must be a round's number or null, not {show(doc['seeded_from_round'])}")
+        said = why(_("must be a round's number or null, not {value}"), value=show(doc["seeded_from_round"]))
+        check.add(DOCUMENT, "seeded_from_round", said)
     bye = doc.get("bye_points", 0)
     if bye != AVERAGE and not whole(bye, -10_000, 10_000):
-        check.add("bye_points", f'must be a whole number or "average", not {show(bye)}')
+        check.add(DOCUMENT, "bye_points", why(_('must be a whole number or "average", not {value}'), value=show(bye)))
     for key in ("public", "live_standings"):
         if key in doc and not isinstance(doc[key], bool):
-            check.add(key, f"must be true or false, not {show(doc[key])}")
+            check.add(DOCUMENT, key, why(_("must be true or false, not {value}"), value=show(doc[key])))
     options: dict[str, Any] = {}
     if variant is not None:
         reader = Reader()
         read = read_options(doc.get("options", {}), variant, reader)
         for refused in reader.problems:
-            check.add("", str(refused))
+            check.found(DOCUMENT, refused)
         options = read.as_dict() if read is not None else {}
     return variant, sizes, options
 
 
 def read_entrants(value: object, check: Check) -> list[dict[str, str]]:
     if not isinstance(value, list):
-        check.add("entrants", "must be a list of entrants")
+        check.add(DOCUMENT, "entrants", why(_("must be a list of entrants")))
         return []
     if len(value) > MOST_ENTRANTS:
-        check.add("entrants", f"at most {MOST_ENTRANTS} entrants")
+        check.add(DOCUMENT, "entrants", why(_("at most {most} entrants"), most=MOST_ENTRANTS))
     found: list[dict[str, str]] = []
     seen: set[str] = set()
     for number, entry in enumerate(value, start=1):
-        where = f"entrant {number}"
+        where = Place(entrant=number)
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            check.add(where, 'must be an object with a "name"')
+            check.add(where, None, why(_('must be an object with a "name"')))
             continue
         unknown = set(entry) - {"name", "state", "group"}
         if unknown:
-            check.add(where, f"unknown keys {', '.join(sorted(unknown))}")
+            check.add(where, None, why(_("unknown keys {keys}"), keys=", ".join(sorted(unknown))))
         name = normalise_name(entry["name"])
         problem = name_problem(name)
         if problem:
-            check.add(where, f"{show(entry['name'])}: {problem}")
+            check.add(where, None, about(show(entry["name"]), problem))
         elif name.casefold() in seen:
-            check.add(where, f"{show(name)} is entered twice")
+            check.add(where, None, why(_("{name} is entered twice"), name=show(name)))
         seen.add(name.casefold())
         state = entry.get("state", "active")
         if state not in STATES:
-            check.add(where, f"state {show(state)} is not one of {', '.join(STATES)}")
+            check.add(
+                where, None, why(_("state {value} is not one of {values}"), value=show(state), values=", ".join(STATES))
+            )
         group = entry.get("group", "")
         if not isinstance(group, str) or len(group) > 40:
-            check.add(where, "the group must be a text of at most 40 characters")
+            check.add(where, None, why(_("the group must be a text of at most 40 characters")))
         found.append({"name": name, "state": str(state), "group": str(group)})
     return found
 
@@ -246,43 +274,43 @@ def read_rounds(
 ) -> None:
     """Check every round, table and deal (the deals by the engine, as a sitting of the table)."""
     if not isinstance(value, list):
-        check.add("rounds", "must be a list of rounds")
+        check.add(DOCUMENT, "rounds", why(_("must be a list of rounds")))
         return
     if len(value) > MOST_ROUNDS:
-        check.add("rounds", f"at most {MOST_ROUNDS} rounds")
+        check.add(DOCUMENT, "rounds", why(_("at most {most} rounds"), most=MOST_ROUNDS))
     states = []
     for number, raw in enumerate(value, start=1):
-        where = f"round {number}"
+        where = Place(round=number)
         if not isinstance(raw, dict):
-            check.add(where, "must be an object with its tables")
+            check.add(where, None, why(_("must be an object with its tables")))
             continue
         for key in set(raw) - ROUND_KEYS:
-            check.add(where, f"{show(key)} is not a field of a round")
+            check.add(where, None, why(_("{key} is not a field of a round"), key=show(key)))
         state = raw.get("state", CLOSED)
         if state not in STATE_ORDER:
-            check.add(where, f"state {show(state)} is not one of {', '.join(STATE_ORDER)}")
+            said = why(_("state {value} is not one of {values}"), value=show(state), values=", ".join(STATE_ORDER))
+            check.add(where, None, said)
         states.append(STATE_ORDER.get(state, 0))
         seated: set[str] = set()
         tables = raw.get("tables")
         if not isinstance(tables, list) or not tables:
-            check.add(where, "must list its tables")
+            check.add(where, None, why(_("must list its tables")))
             continue
         for index, table in enumerate(tables, start=1):
-            read_table(
-                table, f"{where}, table {index}", variant, sizes, options, per_dealer, names, seated, state, check
-            )
+            at = Place(round=number, table=index)
+            read_table(table, at, variant, sizes, options, per_dealer, names, seated, state, check)
         byes = raw.get("byes", [])
         if not isinstance(byes, list) or not all(
             isinstance(b, str) and normalise_name(b).casefold() in names - seated for b in byes
         ):
-            check.add(where, "byes must name entrants seated at no table of the round")
+            check.add(where, None, why(_("byes must name entrants seated at no table of the round")))
     if states != sorted(states) or states.count(1) + states.count(2) > 1:
-        check.add("rounds", "closed rounds come first, then at most one published or drawn round")
+        check.add(DOCUMENT, "rounds", why(_("closed rounds come first, then at most one published or drawn round")))
 
 
 def read_table(
     table: object,
-    where: str,
+    where: Place,
     variant: Variant,
     sizes: Sequence[int],
     options: Mapping[str, Any],
@@ -293,55 +321,66 @@ def read_table(
     check: Check,
 ) -> None:
     if not isinstance(table, dict):
-        check.add(where, "must be an object with its players and deals")
+        check.add(where, None, why(_("must be an object with its players and deals")))
         return
     for key in set(table) - TABLE_KEYS:
-        check.add(where, f"{show(key)} is not a field of a table")
+        check.add(where, None, why(_("{key} is not a field of a table"), key=show(key)))
     players = table.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        check.add(where, "players must be a list of entrants' names")
+        check.add(where, None, why(_("players must be a list of entrants' names")))
         return
     keys = [normalise_name(p).casefold() for p in players]
     for player, key in zip(players, keys, strict=True):
         if key not in names:
-            check.add(where, f"{show(player)} is not an entrant")
+            check.add(where, None, why(_("{name} is not an entrant"), name=show(player)))
         elif key in seated:
-            check.add(where, f"{show(player)} sits at two tables of the round")
+            check.add(where, None, why(_("{name} sits at two tables of the round"), name=show(player)))
         seated.add(key)
     if len(players) not in sizes:
-        check.add(where, f"a table of {len(players)}: the tournament plays at tables of {' or '.join(map(str, sizes))}")
+        said = why(
+            _("a table of {count}: the tournament plays at tables of {sizes}"),
+            count=len(players),
+            sizes=alternatives(sizes),
+        )
+        check.add(where, None, said)
         return
     deals = table.get("deals", [])
     due = len(players) * per_dealer
     if not isinstance(deals, list):
-        check.add(where, "deals must be a list")
+        check.add(where, None, why(_("deals must be a list")))
         return
     if len(deals) > due:
-        check.add(where, f"{len(deals)} deals, but a table of {len(players)} plays {due}")
+        said = why(
+            _("{count} deals, but a table of {players} plays {due}"), count=len(deals), players=len(players), due=due
+        )
+        check.add(where, None, said)
     closed_early = table.get("closed_early")
     if closed_early is not None and (not isinstance(closed_early, str) or not closed_early.strip()):
-        check.add(where, "closed_early must give the reason")
+        check.add(where, None, why(_("closed_early must give the reason")))
     if state == CLOSED and len(deals) < due and not closed_early:
-        check.add(
-            where, f"{len(deals)} of {due} deals in a closed round: give the reason it closed early (closed_early)"
+        said = why(
+            _("{count} of {due} deals in a closed round: give the reason it closed early (closed_early)"),
+            count=len(deals),
+            due=due,
         )
+        check.add(where, None, said)
     if state == DRAWN and deals:
-        check.add(where, "a drawn round has no deals yet")
+        check.add(where, None, why(_("a drawn round has no deals yet")))
     written = normalised(table, variant)
     try:
         read_sitting(
             {"variant": variant.key, "players": written["players"], "options": dict(options), "deals": written["deals"]}
         )
-    except InvalidSitting as refusal:
+    except Refusal as refusal:
         for problem in refusal.problems:
-            check.add(where, str(problem))
+            check.found(where, problem)
 
 
 def check_document(doc: object) -> tuple[Variant, list[int], dict[str, Any], list[dict[str, str]]]:
-    """Everything the import needs, or :class:`InvalidTournament` with every problem."""
+    """Everything the import needs, or a :class:`Refusal` with every problem."""
     check = Check()
     if not isinstance(doc, dict):
-        raise InvalidTournament(["a tournament document must be a JSON object"])
+        raise Refusal.because(_("a tournament document must be a JSON object"))
     variant, sizes, options = read_settings(doc, check)
     entrants = read_entrants(doc.get("entrants"), check)
     if variant is not None and sizes:
@@ -351,7 +390,7 @@ def check_document(doc: object) -> tuple[Variant, list[int], dict[str, Any], lis
             doc.get("rounds", []), variant, sizes, options, per_dealer if whole(per_dealer, 1, 20) else 4, names, check
         )
     if check.problems:
-        raise InvalidTournament(check.problems)
+        raise Refusal(check.problems)
     assert variant is not None
     return variant, sizes, options, entrants
 
@@ -442,7 +481,8 @@ def store_round(
             user=user,
         )
         sitting.deals_due = tournament.deals_due(len(kept))
-        sitting.save(update_fields=["deals_due"])
+        sitting.held = held(number, round_.state)
+        sitting.save(update_fields=["deals_due", "held"])
         RoundTable.objects.create(
             round=round_, number=index, sitting=sitting, closed_early=table.get("closed_early") or ""
         )

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .designs import Design, find_design
-from .layout import SIZES, LayoutError, check_sizes, layout
+from .layout import SIZES, check_sizes, layout
 from .search import W_BYE, W_GROUP, W_REPEAT, Costs, Search, pair_cost
 from .seats import Round, Table, order_for_byes, rotate_seats
 
@@ -378,7 +378,6 @@ def _load_design(search: Search, design: Design, rng: random.Random) -> None:
 
 
 __all__ = [
-    "LayoutError",
     "Repeat",
     "Round",
     "Table",

@@ -10,23 +10,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.forms import option_field
+from scoring.club.models import Club, Player
 from scoring.engine import VARIANTS
-from scoring.models import Club, Player
 from scoring.submissions import KeyedForm
-from scoring.tournaments.models import MOST_ROUNDS, Tournament
+from scoring.tournaments.models import MOST_ROUNDS, TIEBREAK_WORDS, Tournament
 from scoring.tournaments.ranking import DEFAULT_TIEBREAKS, TIEBREAKS
 from scoring.tournaments.services import Settings
 
-TIEBREAK_WORDS = {
-    "game_points": _("more game points"),
-    "placement_points": _("more placement points"),
-    "table_wins": _("more table wins"),
-    "best_round": _("the better best round"),
-    "round_results": _("the better round results, best first"),
-    "fewest_declarer_losses": _("fewer deals lost as declarer"),
-    "lot": _("the lot"),
-}
-"""Each tiebreak as the standings' legend says it."""
 TIEBREAK_SLOTS = 4
 
 

@@ -14,26 +14,25 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from scoring.engine.reasons import _, alternatives, by_count, why
+from scoring.engine.refusal import Refusal
+
 SIZES = (2, 3, 4)
 
 
-class LayoutError(ValueError):
-    """The entrants cannot be seated at the allowed table sizes; the message says what would do."""
-
-
 def check_sizes(sizes: Sequence[int]) -> tuple[int, ...]:
-    """The allowed table sizes as a tuple, preferred first; ``LayoutError`` when they make no sense."""
+    """The allowed table sizes as a tuple, preferred first; a :class:`Refusal` when they make no sense."""
     sizes = tuple(sizes)
     if not sizes:
-        raise LayoutError("no table size given: choose 2, or 3 and 4")
+        raise Refusal.because(_("no table size given: choose 2, or 3 and 4"))
     for size in sizes:
         if size not in SIZES:
-            raise LayoutError(f"tables of {size} are not offered: sizes are 2 (Kosakeln), 3 and 4")
+            raise Refusal.because(_("tables of {size} are not offered: sizes are 2 (Kosakeln), 3 and 4"), size=size)
     for size in set(sizes):
         if sizes.count(size) > 1:
-            raise LayoutError(f"table size {size} is given twice")
+            raise Refusal.because(_("table size {size} is given twice"), size=size)
     if 2 in sizes and len(sizes) > 1:
-        raise LayoutError("tables of 2 (Kosakeln) cannot be mixed with tables of 3 or 4")
+        raise Refusal.because(_("tables of 2 (Kosakeln) cannot be mixed with tables of 3 or 4"))
     return sizes
 
 
@@ -62,9 +61,9 @@ def layout(n: int, sizes: Sequence[int]) -> list[int]:
     """The table sizes of a round for n entrants: the preferred size (``sizes[0]``) as often as possible.
 
     13 at preferred 4 → ``[4, 3, 3, 3]``; 14 → ``[4, 4, 3, 3]``. At tables of 2 an odd count leaves
-    one entrant a bye, so the tables seat n − 1. ``LayoutError`` when n cannot be seated, saying
+    one entrant a bye, so the tables seat n − 1. A :class:`Refusal` when n cannot be seated, saying
     how many to add or withdraw: "5 entrants cannot be seated at tables of 3 or 4: add 1 or
-    withdraw 2".
+    withdraw 1".
     """
     sizes = check_sizes(sizes)
     seated = _seated(n, sizes)
@@ -74,6 +73,14 @@ def layout(n: int, sizes: Sequence[int]) -> list[int]:
         return tables
     add = next(k for k in itertools.count(1) if _seated(n + k, sizes) is not None)
     withdraw = next((k for k in range(1, n) if _seated(n - k, sizes) is not None), None)
-    what = f"add {add}" + (f" or withdraw {withdraw}" if withdraw else "")
-    at = " or ".join(str(s) for s in sorted(sizes))
-    raise LayoutError(f"{n} {'entrant' if n == 1 else 'entrants'} cannot be seated at tables of {at}: {what}")
+    what = (
+        why(_("add {add} or withdraw {withdraw}"), add=add, withdraw=withdraw)
+        if withdraw
+        else why(_("add {add}"), add=add)
+    )
+    template = by_count(
+        n,
+        _("{count} entrant cannot be seated at tables of {sizes}: {what}"),
+        _("{count} entrants cannot be seated at tables of {sizes}: {what}"),
+    )
+    raise Refusal.because(template, count=n, sizes=alternatives(sorted(sizes)), what=what)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -21,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club, Player, variant_choices
 from scoring.engine import VARIANTS, Variant
+from scoring.engine.reasons import gettext_noop, why
 from scoring.sittings.models import Sitting
 from scoring.tournaments.ranking import SCORINGS, STATES
 
@@ -34,6 +36,29 @@ MOST_ENTRANTS = 500
 def new_token() -> str:
     """An unguessable secret for a table's link (192 bits)."""
     return secrets.token_urlsafe(24)
+
+
+TIEBREAK_WORDS = {
+    "game_points": _("more game points"),
+    "placement_points": _("more placement points"),
+    "table_wins": _("more table wins"),
+    "best_round": _("the better best round"),
+    "round_results": _("the better round results, best first"),
+    "fewest_declarer_losses": _("fewer deals lost as declarer"),
+    "lot": _("the lot"),
+}
+"""Each tiebreak as the standings' legend says it."""
+
+
+def held(number: int, state: str) -> dict[str, Any] | None:
+    """Why a table of round ``number`` in ``state`` takes no new deal (``Sitting.held``), or
+    ``None`` while the round is being played: a drawn round is not public yet and may be drawn
+    again; a closed round's results count, and its deals are only corrected."""
+    if state == DRAWN:
+        return why(gettext_noop("round {number} is not published yet: no deals are entered"), number=number).as_data()
+    if state == CLOSED:
+        return why(gettext_noop("round {number} is closed: no deals are entered"), number=number).as_data()
+    return None
 
 
 class Tournament(models.Model):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from scoring.access import Access
+from scoring.club.roles import Access
 
 
 class Named(Protocol):

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final, Literal, NamedTuple, TypeAlias
 
+from scoring.engine.reasons import Reason, _, why
+
 SCORINGS = ("game_points", "placement")
 TIEBREAKS = (
     "game_points",
@@ -51,7 +53,7 @@ SEATED, BYE, MISSED = "seated", "bye", "missed"
 AVERAGE: Final = "average"
 ByePoints: TypeAlias = int | Literal["average"]
 
-NO_DECLARER = "fewest_declarer_losses exists only where one declarer plays against the others"
+NO_DECLARER = _("fewest_declarer_losses exists only where one declarer plays against the others")
 
 
 # --- inputs ---------------------------------------------------------------------------------
@@ -152,21 +154,22 @@ def table_winners(results: Mapping[int, int]) -> set[int]:
 # --- the director's choices -----------------------------------------------------------------
 
 
-def tiebreak_problems(tiebreaks: Sequence[str], declarer_game: bool) -> list[str]:
+def tiebreak_problems(tiebreaks: Sequence[str], declarer_game: bool) -> list[Reason]:
     """Why a list of tiebreaks is refused (empty when it is fine). ``declarer_game`` says whether
     the variant has one declarer against the others (Droggn, Kosakeln, Dreiertarock)."""
     problems = []
     seen: set[str] = set()
     for name in tiebreaks:
         if name not in TIEBREAKS:
-            problems.append(f"unknown tiebreak {name!r}; choose from {', '.join(TIEBREAKS)}")
+            said = _("unknown tiebreak {name}; choose from {tiebreaks}")
+            problems.append(why(said, name=repr(name), tiebreaks=", ".join(TIEBREAKS)))
         elif name in seen:
-            problems.append(f"{name} is listed twice")
+            problems.append(why(_("{name} is listed twice"), name=name))
         seen.add(name)
     if "lot" in tiebreaks and tiebreaks[-1] != "lot":
-        problems.append("lot must be the last tiebreak: it leaves no tie for any after it")
+        problems.append(why(_("lot must be the last tiebreak: it leaves no tie for any after it")))
     if "fewest_declarer_losses" in tiebreaks and not declarer_game:
-        problems.append(NO_DECLARER)
+        problems.append(why(NO_DECLARER))
     return problems
 
 
@@ -260,7 +263,7 @@ def _check(
         raise ValueError(f"unknown scoring {scoring!r}")
     problems = tiebreak_problems(tiebreaks, declarer_game=True)
     if problems:
-        raise ValueError("; ".join(problems))
+        raise ValueError("; ".join(map(str, problems)))
     if not isinstance(bye_points, int) and bye_points != AVERAGE:
         raise ValueError(f"bye_points is a whole number or {AVERAGE!r}, not {bye_points!r}")
     ids = {entrant.id for entrant in entrants}

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from scoring.models import Player, Seat
+from scoring.club.models import Player
+from scoring.sittings.models import Seat
 from scoring.tournaments.draw import Repeat, lower_bound, repeated_pairs
 from scoring.tournaments.models import CLOSED, PUBLISHED, Round, RoundTable, Tournament
 from scoring.tournaments.ranking import (
@@ -176,11 +177,16 @@ def round_tables(round_: Round) -> list[TableView]:
     ]
 
 
+def seating(round_: Round) -> list[tuple[int, ...]]:
+    """A round's tables as start numbers in seat order (seat 1 deals first)."""
+    tables = round_.tables.select_related("sitting").order_by("number")
+    by_player = {e.player_id: e.start_number for e in round_.tournament.entrants.all()}
+    return [tuple(by_player[seat.player_id] for seat in table.sitting.seats.order_by("number")) for table in tables]
+
+
 def repeats(tournament: Tournament, upto: Round) -> tuple[list[Repeat], int]:
     """The repeated pairs of the rounds up to this one (with the round where they met before), and
     the lower bound the draw could not beat for that many rounds."""
-    from scoring.tournaments.services import seating
-
     rounds = list(tournament.rounds.filter(number__lte=upto.number).order_by("number"))
     played = [tuple(seating(r)) for r in rounds]
     sizes = [len(table) for table in played[-1]] if played else []

@@ -1,7 +1,7 @@
 """Everything that writes a tournament: creating it, entrants, draws, publishing and closing.
 
 Each function is one transaction and every write a form makes is keyed (``scoring.submissions``).
-Refusals are :class:`Refused` with a message a tournament director understands. Deals at the
+Refusals are :class:`~scoring.engine.refusal.Refusal`, in words a tournament director understands. Deals at the
 tables are entered and corrected by the services of sittings, like any sitting's.
 """
 
@@ -10,23 +10,25 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
 
 from scoring.club.changes import changing
 from scoring.club.models import Club, Player
-from scoring.club.services import Refused, checked_names
+from scoring.club.services import checked_names
 from scoring.engine import VARIANTS
 from scoring.engine.reading import Reader, read_options
+from scoring.engine.reasons import _, alternatives, by_count, why
+from scoring.engine.refusal import Problem, Refusal
 from scoring.limits import name_key, name_problem, normalise_name
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import User, acting, start_sitting
 from scoring.spreadsheets.reader import NameList
 from scoring.submissions import once
 from scoring.tournaments import draw as drawing
-from scoring.tournaments.layout import LayoutError, check_sizes
+from scoring.tournaments.layout import check_sizes
 from scoring.tournaments.models import (
     ACTIVE,
     CLOSED,
@@ -37,9 +39,11 @@ from scoring.tournaments.models import (
     Round,
     RoundTable,
     Tournament,
+    held,
     new_token,
 )
 from scoring.tournaments.ranking import SCORINGS, STATES, tiebreak_problems
+from scoring.tournaments.results import seating, standings
 
 
 @dataclass(frozen=True)
@@ -64,30 +68,33 @@ class Settings:
     seed: int | None = None
 
 
-def settings_problems(chosen: Settings) -> list[str]:
-    """Every reason the settings cannot make a tournament, in words for the director."""
+def settings_problems(chosen: Settings) -> list[Problem]:
+    """Every reason the settings cannot make a tournament, in words for the director, each with
+    the setting it concerns (the field of the tournament form)."""
     found = []
     variant = VARIANTS.get(chosen.variant)
     if variant is None:
-        return [gettext("%(game)s is not a game of the site.") % {"game": chosen.variant}]
+        return [Problem(None, "variant", why(_("{game} is not a game of the site."), game=chosen.variant))]
     try:
         sizes = check_sizes(chosen.table_sizes)
-    except LayoutError as error:
-        found.append(str(error))
+    except Refusal as refusal:
+        found += [replace(problem, field="table_sizes") for problem in refusal.problems]
     else:
         if not set(sizes) <= set(variant.table_sizes):
-            allowed = " or ".join(str(n) for n in variant.table_sizes)
-            found.append(
-                gettext("%(game)s is played at tables of %(sizes)s.") % {"game": variant.name, "sizes": allowed}
+            played = why(
+                _("{game} is played at tables of {sizes}."), game=variant.name, sizes=alternatives(variant.table_sizes)
             )
+            found.append(Problem(None, "table_sizes", played))
     if chosen.scoring not in SCORINGS:
-        found.append(gettext("%(scoring)s is not a way of scoring.") % {"scoring": chosen.scoring})
-    found += tiebreak_problems(chosen.tiebreaks, variant.declarer_game)
+        found.append(Problem(None, "scoring", why(_("{scoring} is not a way of scoring."), scoring=chosen.scoring)))
+    found += [
+        Problem(None, "tiebreaks", reason) for reason in tiebreak_problems(chosen.tiebreaks, variant.declarer_game)
+    ]
     reader = Reader()
     read_options(chosen.options, variant, reader)
-    found += [str(problem) for problem in reader.problems]
+    found += reader.problems
     if chosen.seeded_from_round is not None and not 1 <= chosen.seeded_from_round <= chosen.rounds:
-        found.append(gettext("Seeded rounds start at one of the rounds played."))
+        found.append(Problem(None, "seeded_from_round", why(_("Seeded rounds start at one of the rounds played."))))
     return found
 
 
@@ -95,7 +102,7 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
     """A new tournament with its house rules written out (the engine's defaults filled in)."""
     problems = settings_problems(chosen)
     if problems:
-        raise Refused(" ".join(problems))
+        raise Refusal(problems)
     reader = Reader()
     options = read_options(chosen.options, VARIANTS[chosen.variant], reader)
     assert options is not None
@@ -129,7 +136,7 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
 
 def _refuse_if_closed(tournament: Tournament) -> None:
     if tournament.is_closed:
-        raise Refused(gettext("The tournament is closed."))
+        raise Refusal.because(_("The tournament is closed."))
 
 
 # --- entrants -------------------------------------------------------------------------------
@@ -146,15 +153,15 @@ def add_entrant(
         name = normalise_name(name)
         problem = name_problem(name)
         if problem:
-            raise Refused(problem)
+            raise Refusal.because(problem, field="name")
 
     def write() -> Entrant:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         who = player or locked.club.players.called(name) or Player.objects.create(club=locked.club, display_name=name)
         if locked.entrants.filter(player=who).exists():
-            raise Refused(gettext("%(name)s has entered already.") % {"name": who.display_name})
+            raise Refusal.because(_("{name} has entered already."), name=who.display_name)
         if locked.entrants.count() >= MOST_ENTRANTS:
-            raise Refused(gettext("A tournament takes at most %(most)s entrants.") % {"most": MOST_ENTRANTS})
+            raise Refusal.because(_("A tournament takes at most {most} entrants."), most=MOST_ENTRANTS)
         top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
         return Entrant.objects.create(tournament=locked, player=who, start_number=top + 1, group=group.strip()[:40])
 
@@ -193,7 +200,7 @@ def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -
 def set_state(entrant: Entrant, state: str) -> Entrant:
     """Withdraw, disqualify or reinstate an entrant; his tables' results stay for everyone."""
     if state not in STATES:
-        raise Refused(gettext("%(state)s is not a state of an entrant.") % {"state": state})
+        raise Refusal.because(_("{state} is not a state of an entrant."), state=state)
     _refuse_if_closed(entrant.tournament)
     with changing(entrant.tournament.club_id):
         entrant.state = state
@@ -202,13 +209,6 @@ def set_state(entrant: Entrant, state: str) -> Entrant:
 
 
 # --- rounds ---------------------------------------------------------------------------------
-
-
-def seating(round_: Round) -> list[tuple[int, ...]]:
-    """A round's tables as start numbers in seat order (seat 1 deals first)."""
-    tables = round_.tables.select_related("sitting").order_by("number")
-    by_player = {e.player_id: e.start_number for e in round_.tournament.entrants.all()}
-    return [tuple(by_player[seat.player_id] for seat in table.sitting.seats.order_by("number")) for table in tables]
 
 
 def draw_round(tournament: Tournament, *, user: User, key: str = "") -> Round:
@@ -222,7 +222,7 @@ def draw_round(tournament: Tournament, *, user: User, key: str = "") -> Round:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = locked.rounds.order_by("-number").first()
         if last is not None and last.state == PUBLISHED:
-            raise Refused(gettext("Close round %(number)s before drawing the next.") % {"number": last.number})
+            raise Refusal.because(_("Close round {number} before drawing the next."), number=last.number)
         again = last is not None and last.state == DRAWN
         if again:
             assert last is not None
@@ -235,7 +235,7 @@ def draw_round(tournament: Tournament, *, user: User, key: str = "") -> Round:
         else:
             number = (last.number if last else 0) + 1
             if number > locked.rounds_planned:
-                raise Refused(gettext("All %(rounds)s rounds are drawn.") % {"rounds": locked.rounds_planned})
+                raise Refusal.because(_("All {rounds} rounds are drawn."), rounds=locked.rounds_planned)
             seed = locked.seed + 1000 * number
         return _draw(locked, number, seed, again, user)
 
@@ -252,21 +252,18 @@ def _draw(tournament: Tournament, number: int, seed: int, again: bool, user: Use
     byes = {n: sum(n in r.byes for r in played) for n in active}
     groups = {e.start_number: e.group for e in entrants if e.group}
     sizes = tournament.table_sizes
-    try:
-        if number == 1 and not again:
-            plan = drawing.draw_plan(active, tournament.rounds_planned, sizes, seed=seed, groups=groups, byes=byes)
-            tournament.plan = [[list(table) for table in r] for r in plan]
-            tournament.save(update_fields=["plan"])
-            tables = plan[0]
-        elif not again and _plan_holds(tournament, active, history, number):
-            tables = tuple(tuple(table) for table in tournament.plan[number - 1])
-        else:
-            ranking = _ranking(tournament, number)
-            tables = drawing.draw_round(
-                active, sizes, seed=seed, history=history, groups=groups, byes=byes, ranking=ranking
-            )
-    except LayoutError as error:
-        raise Refused(str(error)) from None
+    if number == 1 and not again:
+        plan = drawing.draw_plan(active, tournament.rounds_planned, sizes, seed=seed, groups=groups, byes=byes)
+        tournament.plan = [[list(table) for table in r] for r in plan]
+        tournament.save(update_fields=["plan"])
+        tables = plan[0]
+    elif not again and _plan_holds(tournament, active, history, number):
+        tables = tuple(tuple(table) for table in tournament.plan[number - 1])
+    else:
+        ranking = _ranking(tournament, number)
+        tables = drawing.draw_round(
+            active, sizes, seed=seed, history=history, groups=groups, byes=byes, ranking=ranking
+        )
     seated = {n for table in tables for n in table}
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, byes=sorted(set(active) - seated))
     by_number = {e.start_number: e.player for e in entrants}
@@ -279,6 +276,7 @@ def _draw(tournament: Tournament, number: int, seed: int, again: bool, user: Use
             date=tournament.date,
             options=tournament.options,
             deals_due=tournament.deals_due(len(table)),
+            held=held(number, DRAWN),
         )
         RoundTable.objects.create(round=round_, number=index, sitting=sitting)
     return round_
@@ -301,8 +299,6 @@ def _ranking(tournament: Tournament, number: int) -> list[int] | None:
     """Start numbers best first for a seeded round, from the standings so far."""
     if not tournament.seeded_from_round or number < tournament.seeded_from_round:
         return None
-    from scoring.tournaments.results import standings
-
     return [line.entrant.start_number for line in standings(tournament) if line.place is not None]
 
 
@@ -314,6 +310,7 @@ def publish_round(round_: Round) -> Round:
         if locked.state == DRAWN:
             locked.state = PUBLISHED
             locked.save(update_fields=["state"])
+            _hold(locked)
     return locked
 
 
@@ -321,10 +318,10 @@ def close_table_early(table: RoundTable, reason: str) -> RoundTable:
     """Close a table before its deals are all played (a time limit); the deals played count."""
     reason = " ".join(reason.split())[:200]
     if not reason:
-        raise Refused(gettext("Say why the table closes early."))
+        raise Refusal.because(_("Say why the table closes early."), field="reason")
     with changing(table.round.tournament.club_id):
         if Round.objects.select_for_update().get(pk=table.round_id).state != PUBLISHED:
-            raise Refused(gettext("Only a table of the round being played closes early."))
+            raise Refusal.because(_("Only a table of the round being played closes early."))
         table.closed_early = reason
         table.save(update_fields=["closed_early"])
     return table
@@ -346,25 +343,29 @@ def close_round(round_: Round) -> Round:
         if locked.state == CLOSED:
             return locked
         if locked.state != PUBLISHED:
-            raise Refused(gettext("Publish the round before closing it."))
+            raise Refusal.because(_("Publish the round before closing it."))
         unfinished = [
             table.number
             for table in locked.tables.select_related("sitting")
             if not table.closed_early and table.sitting.deal_count < (table.sitting.deals_due or 0)
         ]
         if unfinished:
-            raise Refused(
-                ngettext(
-                    "Table %(tables)s has not played all its deals: enter them or close the table early.",
-                    "Tables %(tables)s have not played all their deals: enter them or close the tables early.",
-                    len(unfinished),
-                )
-                % {"tables": ", ".join(map(str, unfinished))}
+            said = by_count(
+                len(unfinished),
+                _("Table {tables} has not played all its deals: enter them or close the table early."),
+                _("Tables {tables} have not played all their deals: enter them or close the tables early."),
             )
+            raise Refusal.because(said, tables=", ".join(map(str, unfinished)))
         locked.state = CLOSED
         locked.closed_at = timezone.now()
         locked.save(update_fields=["state", "closed_at"])
+        _hold(locked)
     return locked
+
+
+def _hold(round_: Round) -> None:
+    """Tell the round's tables whether they take deals now, in its new state (``Sitting.held``)."""
+    Sitting.objects.filter(round_table__round=round_).update(held=held(round_.number, round_.state))
 
 
 def close_tournament(tournament: Tournament) -> Tournament:
@@ -372,7 +373,7 @@ def close_tournament(tournament: Tournament) -> Tournament:
     with changing(tournament.club_id):
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.rounds.exclude(state=CLOSED).exists():
-            raise Refused(gettext("Close every round before the tournament."))
+            raise Refusal.because(_("Close every round before the tournament."))
         if locked.closed_at is None:
             now = timezone.now()
             locked.closed_at = now

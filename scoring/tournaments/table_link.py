@@ -15,9 +15,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring.access import Access
+from scoring.club.roles import Access
 from scoring.limits import whole_number
-from scoring.scorekeeping.views import correction_form, deal_form, deal_page, save_deal
+from scoring.scorekeeping.deal_page import correction_form, deal_form, deal_page, save_deal
 from scoring.sittings.results import next_dealer
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.submissions import new_key

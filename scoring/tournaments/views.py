@@ -21,16 +21,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring.access import Access, Role, club_view, get_club_for_user, get_tournament_for_user
 from scoring.club.forms import UploadForm
 from scoring.club.models import variant_choices
-from scoring.club.services import Refused
 from scoring.downloads import csv_response, workbook_response
-from scoring.engine import VARIANTS
+from scoring.engine import VARIANTS, Refusal
+from scoring.refusals import lines, tell_refused
 from scoring.sittings.results import deals_ahead
-from scoring.spreadsheets.reader import UnreadableFile
 from scoring.submissions import KeyedForm, new_key
 from scoring.tournaments import services
 from scoring.tournaments.documents import tournament_document
-from scoring.tournaments.forms import TIEBREAK_WORDS, EntrantForm, ReasonForm, TournamentForm
-from scoring.tournaments.models import CLOSED, DRAWN, PUBLISHED, Entrant, Round, RoundTable, Tournament
+from scoring.tournaments.forms import EntrantForm, ReasonForm, TournamentForm
+from scoring.tournaments.models import CLOSED, DRAWN, PUBLISHED, TIEBREAK_WORDS, Entrant, Round, RoundTable, Tournament
 from scoring.tournaments.names import shown_name
 from scoring.tournaments.qr import qr_data_uri
 from scoring.tournaments.ranking import Standing
@@ -80,8 +79,9 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             tournament = services.create_tournament(
                 club, form.settings(), user=request.user, key=form.cleaned_data["key"]
             )
-        except Refused as refusal:
-            form.add_error(None, str(refusal))
+        except Refusal as refusal:
+            for line in lines(refusal):  # above the form, each with the setting it concerns
+                form.add_error(None, line)
         else:
             messages.success(request, _("The tournament is created. Enter the entrants."))
             return redirect(tournament.get_absolute_url())
@@ -140,8 +140,8 @@ def entrant_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             group=form.cleaned_data["group"],
             key=form.cleaned_data["key"],
         )
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     else:
         messages.success(
             request,
@@ -160,10 +160,8 @@ def entrants_import(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         try:
             names = form.name_list()
             added, known = services.import_entrants(tournament, names, key=form.cleaned_data["key"])
-        except UnreadableFile as refusal:
-            problems = [str(problem) for problem in refusal.problems]
-        except Refused as refusal:
-            problems = [str(refusal)]
+        except Refusal as refusal:
+            problems = lines(refusal)
         else:
             messages.success(
                 request, _("%(added)s entered, %(known)s had entered already.") % {"added": added, "known": known}
@@ -183,8 +181,8 @@ def entrant_state(request: HttpRequest, slug: str, pk: int, entrant: int) -> Htt
     who = get_object_or_404(Entrant, pk=entrant, tournament=tournament)
     try:
         services.set_state(who, request.POST.get("state", ""))
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     return _back(tournament)
 
 
@@ -192,8 +190,8 @@ def _act(request: HttpRequest, tournament: Tournament, act: Any, said: str, then
     """Carry out one of the director's buttons; its refusal becomes a message."""
     try:
         act()
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
     else:
         messages.success(request, said)
     return redirect(then or tournament.get_absolute_url())
@@ -207,8 +205,8 @@ def draw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     key = form.cleaned_data["key"] if form.is_valid() else ""
     try:
         drawn = services.draw_round(tournament, user=request.user, key=key)
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
         return _back(tournament)
     messages.success(
         request, _("Round %(number)s is drawn. Publish it when the seating is right.") % {"number": drawn.number}

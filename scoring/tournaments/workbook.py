@@ -11,10 +11,9 @@ from collections.abc import Iterator, Mapping
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import DealRevision, Seat
+from scoring.sittings.models import DealRevision, Seat
 from scoring.spreadsheets.writer import Sheet
-from scoring.tournaments.forms import TIEBREAK_WORDS
-from scoring.tournaments.models import CLOSED, DRAWN, PLACEMENT, PUBLISHED, Tournament
+from scoring.tournaments.models import CLOSED, DRAWN, PLACEMENT, PUBLISHED, TIEBREAK_WORDS, Tournament
 from scoring.tournaments.ranking import placement_points
 from scoring.tournaments.results import Field, Seated, bye_points, seats, standings
 

@@ -13,10 +13,10 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from scoring.ledger.money import KASSE
-from scoring.ledger.results import sheet_money
-from scoring.models import Club, LedgerSettings, Membership, Sitting, Tariff
-from scoring.sittings.results import stored_result
+from scoring.club.models import Club, LedgerSettings, Membership, Tariff
+from scoring.money import KASSE
+from scoring.sittings.models import Sitting
+from scoring.sittings.results import sheet_money, stored_result
 from scoring.sittings.services import close_sitting, import_sitting
 
 from ..factories import golden

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from scoring.club.models import Club, Membership
 from scoring.engine import count_pile, score_sitting
-from scoring.models import Club, Membership, Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import start_sitting
 

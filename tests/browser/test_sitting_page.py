@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from scoring.demo import DEMO_PASSWORD, DEMO_USER
 from scoring.engine import score_sitting
-from scoring.models import Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.results import sitting_document
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,8 +18,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
+from scoring.club.models import Club, Membership
 from scoring.engine import VARIANTS
-from scoring.models import Club, Membership
 from scoring.samples import valid_deal
 from scoring.scorekeeping.deal_form import form_data
 from scoring.sittings.services import start_sitting

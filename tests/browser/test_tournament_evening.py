@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
-from scoring.models import Club, Membership
+from scoring.club.models import Club, Membership
 from scoring.sittings.results import next_dealer
 from scoring.sittings.services import record_deal
 from scoring.tournaments.models import Tournament

@@ -170,6 +170,8 @@ def test_a_damaged_document_is_scored_or_refused_with_problems_never_a_crash(
     except InvalidSitting as refusal:
         assert refusal.problems
         assert all(isinstance(str(p), str) and p.message for p in refusal.problems)
+        untranslated = [p for p in refusal.problems if p.reason.render(lambda template: template) != p.message]
+        assert untranslated == [], "every reason renders as its English through a translation that changes nothing"
 
 
 def outcome(doc: dict[str, Any], breakdown: bool) -> object:

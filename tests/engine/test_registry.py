@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from scoring.engine import VARIANTS, Variant, register, unregister
-from scoring.engine.base import GLOSSARY, word
 from scoring.engine.kosakeln import Kosakeln
+from scoring.engine.reasons import GLOSSARY, word
 
 from .helpers import refused
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from scoring.engine import VARIANTS, InvalidSitting, read_sitting, score, score_sitting
-from scoring.engine.base import MOST_POINTS, Deal, Ledger, Line, Options, Variant
-from scoring.engine.reading import Sitting, deal_form
+from scoring.engine.base import MOST_POINTS, Deal, Line, Options, Payments, Variant
+from scoring.engine.reading import Sitting, deal_format
 
 from .helpers import cp, ev, make_sitting
 
@@ -61,7 +61,7 @@ def test_it_refuses_bad_input_with_the_same_problems_on_both_paths() -> None:
 
 def test_it_compiles_a_variants_deal_format_once() -> None:
     for variant in VARIANTS.values():
-        assert deal_form(variant) is deal_form(variant)
+        assert deal_format(variant) is deal_format(variant)
 
 
 class Swing(Variant):
@@ -73,9 +73,9 @@ class Swing(Variant):
     deal_fields = {}
     event_types = {}
 
-    def score(self, deal: Deal, options: Options, ledger: Ledger) -> None:
-        ledger.each_opponent_pays(deal.dealer, MOST_POINTS // 2 + 1, "there")
-        ledger.each_opponent_pays(deal.dealer, -(MOST_POINTS // 2 + 1), "back")
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
+        payments.each_opponent_pays(deal.dealer, MOST_POINTS // 2 + 1, "there")
+        payments.each_opponent_pays(deal.dealer, -(MOST_POINTS // 2 + 1), "back")
 
 
 @pytest.mark.parametrize("breakdown", [True, False])

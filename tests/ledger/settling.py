@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.ledger.money import Transfer
+from scoring.money import Transfer
 
 
 def settles(balances: dict[str, int], made: Sequence[Transfer]) -> None:

@@ -18,7 +18,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from scoring.models import Breakdown, Club, DealRevision, ScoreRow, Seat, Sitting
+from scoring.club.models import Club
+from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 
 from ..factories import make_players
 

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from scoring.club.models import Tariff
 from scoring.ledger.services import add_season
-from scoring.models import Tariff
 from scoring.sittings.services import close_sitting, import_sitting
 
 from ..factories import golden, make_club

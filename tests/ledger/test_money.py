@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.ledger.money import (
+from scoring.money import (
     SittingMoney,
     Transfer,
     largest_remainder,

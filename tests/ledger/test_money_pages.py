@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from scoring.club.models import LedgerSettings
 from scoring.ledger.amounts import money_text
-from scoring.models import LedgerSettings
 
 from ..factories import make_club
 from .stored import store_sitting

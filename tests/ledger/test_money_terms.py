@@ -13,8 +13,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from openpyxl import load_workbook
 
+from scoring.club.models import LedgerSettings, Membership, Tariff
 from scoring.club.services import update_club
-from scoring.models import LedgerSettings, Membership, Sitting, Tariff
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import import_sitting
 
 from ..factories import golden, make_club, make_member, make_sitting

@@ -18,10 +18,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.club.models import Club, LedgerSettings, Tariff
 from scoring.engine import VARIANTS
-from scoring.ledger.money import transfers
 from scoring.ledger.results import calendar_year, season_money_of
-from scoring.models import Club, LedgerSettings, Tariff
+from scoring.money import transfers
 from scoring.samples import NAMES, random_sitting
 from scoring.sittings.services import import_sitting
 

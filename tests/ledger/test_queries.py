@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from scoring.club.models import Club, Membership, Player
 from scoring.ledger.ranking import Mode
 from scoring.ledger.results import calendar_year
 from scoring.ledger.services import add_season, save_rule
-from scoring.models import Club, Membership, Player
 from scoring.samples import random_sitting
 from scoring.sittings.services import close_sitting, import_sitting
 

@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
+from scoring.engine.refusal import Refusal
 from scoring.ledger.ranking import (
     FIELD,
-    InvalidMode,
     Mode,
     Placement,
     Row,
@@ -272,7 +272,7 @@ def test_it_lists_in_the_cup_only_players_with_a_placement() -> None:
 )
 def test_it_explains_settings_that_make_no_table(mode: Mode, field: str, message: str) -> None:
     assert [(problem.field, problem.message) for problem in mode.problems()] == [(field, message)]
-    with pytest.raises(InvalidMode, match=message.split(":")[0]):
+    with pytest.raises(Refusal, match=message.split(":")[0]):
         season_table(mode, TOTALS)
 
 

@@ -11,10 +11,10 @@ import pytest
 from django.test import Client
 from openpyxl import load_workbook
 
+from scoring.club.models import LedgerSettings, Tariff
 from scoring.ledger.ranking import Mode
 from scoring.ledger.results import calendar_year
 from scoring.ledger.services import save_rule
-from scoring.models import LedgerSettings, Tariff
 from scoring.sittings.services import import_sitting
 
 from ..factories import golden, make_club

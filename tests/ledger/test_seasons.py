@@ -9,11 +9,11 @@ import re
 import pytest
 from django.test import Client
 
+from scoring.club.models import LedgerSettings, Membership
 from scoring.ledger.models import RankingRule, Season
 from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import Seasons, calendar_year, period_of, ranking_rule
 from scoring.ledger.services import add_season, save_rule
-from scoring.models import LedgerSettings, Membership
 
 from ..factories import make_club, make_member, make_sitting
 from .stored import golden, store_golden

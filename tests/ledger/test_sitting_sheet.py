@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scoring.models import LedgerSettings, Membership, Tariff
+from scoring.club.models import LedgerSettings, Membership, Tariff
 from scoring.sittings.services import close_sitting, import_sitting
 
 from ..factories import golden, make_club, make_member

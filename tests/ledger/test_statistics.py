@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from scoring.club.models import Club, Player
 from scoring.engine import score_sitting
-from scoring.models import Club, Player
 from scoring.sittings.services import import_sitting
 
 from ..factories import make_club

@@ -13,13 +13,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from scoring.club.models import Club, Player
 from scoring.club.services import save_player
+from scoring.engine import InvalidSitting
 from scoring.ledger.ranking import Mode
 from scoring.ledger.results import Seasons
 from scoring.ledger.services import save_rule
-from scoring.models import Club, Player, Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import (
-    InvalidSitting,
     close_sitting,
     correct_deal,
     import_sitting,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
@@ -13,6 +14,8 @@ import openpyxl
 import pytest
 
 from bench.hostile_files import SHEET_HEAD, SHEET_TAIL, row_flood, template, with_sheet_xml, xlsx, zip_bomb
+from scoring.engine.reasons import why
+from scoring.engine.refusal import Problem, Refusal
 from scoring.spreadsheets import reader
 from scoring.spreadsheets.reader import (
     BOOL,
@@ -23,8 +26,6 @@ from scoring.spreadsheets.reader import (
     TEXT,
     WHOLE,
     Column,
-    SpreadsheetProblem,
-    UnreadableFile,
     open_workbook,
     read_csv_rows,
     read_name_list,
@@ -64,13 +65,13 @@ def hand_made(rows: Iterable[Iterable[object]], title: str = "Deals") -> bytes:
 
 def refused(open_it: Callable[[], object]) -> str:
     """The refusal's text (how long refusing takes is ``bench/hostile_files.py``'s to measure)."""
-    with pytest.raises(UnreadableFile) as caught:
+    with pytest.raises(Refusal) as caught:
         open_it()
     return str(caught.value)
 
 
 def problems(open_it: Callable[[], object]) -> list[str]:
-    with pytest.raises(UnreadableFile) as caught:
+    with pytest.raises(Refusal) as caught:
         open_it()
     return [str(problem) for problem in caught.value.problems]
 
@@ -271,9 +272,26 @@ def test_it_names_sheet_row_and_column_of_every_problem() -> None:
 
 
 def test_a_problem_reads_like_a_sentence() -> None:
-    problem = SpreadsheetProblem("Deals", 4, "C", "Anna", '"abc" is not a whole number')
+    reason = why("{value} is not a whole number", value='"abc"')
+    problem = Problem(None, None, reason, sheet="Deals", row=4, column="C", title="Anna")
     assert str(problem) == 'Deals, row 4, column C (Anna): "abc" is not a whole number'
-    assert str(SpreadsheetProblem(None, None, None, None, "the file is empty")) == "the file is empty"
+    assert str(Problem(None, None, why("the file is empty"))) == "the file is empty"
+
+
+def test_a_cell_problem_renders_in_another_language_and_keeps_its_place() -> None:
+    def shouting(template: str) -> str:
+        """A translation that shouts its templates' words (not their fields), to see what is
+        translated (the templates) and what is not (the values)."""
+        return "".join(part if part.startswith("{") else part.upper() for part in re.split(r"(\{[^{}]*\})", template))
+
+    with pytest.raises(Refusal) as caught:
+        read_deals(hand_made([["Deal", "Declarer", "Anna"], [1, "Anna", "abc"]]))
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.row, problem.column, problem.title) == ("Deals", 2, "C", "Anna")
+    assert problem.reason.template == "{value} is not a whole number"
+    assert problem.said(shouting) == '"abc" IS NOT A WHOLE NUMBER'
+    assert problem.render(shouting) == 'Deals, ROW 2, COLUMN C (Anna): "abc" IS NOT A WHOLE NUMBER'
+    assert str(problem) == 'Deals, row 2, column C (Anna): "abc" is not a whole number'
 
 
 def test_it_refuses_a_formula_cell() -> None:
@@ -306,7 +324,7 @@ def test_it_lists_many_problems_then_counts_the_rest() -> None:
 
 def test_a_caller_names_its_own_problem_at_a_rows_column() -> None:
     row = read_deals(hand_made([["Deal", "Declarer"], [1, "Zoe"]]))[0]
-    assert str(row.problem("declarer", "Zoe does not play at this table")) == (
+    assert str(row.problem("declarer", why("{player} does not play at this table", player="Zoe"))) == (
         "Deals, row 2, column B (Declarer): Zoe does not play at this table"
     )
 
@@ -334,7 +352,7 @@ def test_it_falls_back_to_windows_1252_and_says_so() -> None:
     data = "Deal;Declarer\n1;Jörg Müßig\n".encode("cp1252")
     read = read_csv_rows(data, DEAL_COLUMNS, max_bytes=LIMIT)
     assert read[0]["declarer"] == "Jörg Müßig"
-    assert "Windows-1252" in read.notes[0]
+    assert "Windows-1252" in str(read.notes[0])
 
 
 def test_it_names_csv_problems_like_sheet_problems() -> None:
@@ -381,7 +399,9 @@ def test_it_reads_names_from_a_workbook_without_a_header() -> None:
     listed = read_name_list(data, "liste.xlsx", max_bytes=LIMIT)
     assert [(n.name, n.row) for n in listed.names] == [("Anna", 1), ("Bernd", 3)]
     assert listed.sheet == "Tabelle1"
-    assert listed.notes == ("The file has no header row, so only its first column was read, as names.",)
+    assert [str(note) for note in listed.notes] == [
+        "The file has no header row, so only its first column was read, as names."
+    ]
 
 
 def test_it_reads_german_and_danish_headers_in_csv() -> None:
@@ -399,11 +419,13 @@ def test_it_reads_a_csv_of_names_without_a_header() -> None:
 def test_it_chooses_by_content_not_by_name() -> None:
     listed = read_name_list(b"Name\nAnna\n", "players.xlsx", max_bytes=LIMIT)
     assert [n.name for n in listed.names] == ["Anna"]
-    assert listed.notes == ("The file is named players.xlsx but is a CSV text file; it was read as one.",)
+    assert [str(note) for note in listed.notes] == [
+        "The file is named players.xlsx but is a CSV text file; it was read as one."
+    ]
     data = xlsx(Sheet("Players", ("Name",), [["Anna"]]))
-    assert read_name_list(data, "players.csv", max_bytes=LIMIT).notes == (
-        "The file is named players.csv but is an .xlsx workbook; it was read as one.",
-    )
+    assert [str(note) for note in read_name_list(data, "players.csv", max_bytes=LIMIT).notes] == [
+        "The file is named players.csv but is an .xlsx workbook; it was read as one."
+    ]
 
 
 def test_it_names_both_rows_of_a_name_given_twice() -> None:

@@ -18,15 +18,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.club.models import Membership
 from scoring.engine import VARIANTS, FieldSpec, Variant, read_sitting, score_sitting
 from scoring.engine.base import player
-from scoring.models import Membership, Sitting
+from scoring.engine.refusal import Refusal
 from scoring.samples import NAMES, random_sitting
 from scoring.sittings.imports import read_sitting_file
+from scoring.sittings.models import Sitting
 from scoring.sittings.results import sitting_document, stored_result
 from scoring.sittings.services import import_sitting
 from scoring.sittings.workbook import ITEM_FIELDS, deal_field_columns, document_sheets, seat_words, titles
-from scoring.spreadsheets.reader import UnreadableFile, title_key
+from scoring.spreadsheets.reader import title_key
 from scoring.spreadsheets.writer import write_xlsx
 
 from ..factories import golden, golden_documents, make_club, make_member, registered, renamed
@@ -365,7 +367,7 @@ def test_every_problem_of_a_workbook_names_its_sheet_row_and_column() -> None:
     data = filled_template(
         "droggn", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, "Bernd", "no such contract", "x"], [3, "Bernd"]]
     )
-    with pytest.raises(UnreadableFile) as refusal:
+    with pytest.raises(Refusal) as refusal:
         read_sitting_file(data, max_bytes=10**7)
     said = [str(problem) for problem in refusal.value.problems]
     assert any(line.startswith("Deals, row 2, column F (Declarer's card points):") for line in said), said
@@ -382,7 +384,7 @@ def test_a_house_rule_that_is_no_number_is_named_not_a_server_error(value: str) 
             row[1].value = value
     out = io.BytesIO()
     book.save(out)
-    with pytest.raises(UnreadableFile) as refusal:
+    with pytest.raises(Refusal) as refusal:
         read_sitting_file(out.getvalue(), max_bytes=10**7)
     (said,) = [str(problem) for problem in refusal.value.problems]
     assert said.startswith("House rules, row ") and said.endswith(f"column B (Value): {value!r} is not a value of ante")

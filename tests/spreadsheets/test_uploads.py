@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from bench.hostile_files import row_flood, zip_bomb
-from scoring.models import Membership, Player, Sitting
+from scoring.club.models import Membership, Player
+from scoring.sittings.models import Sitting
 from scoring.submissions import new_key
 
 from ..factories import golden, make_club, make_member, make_players

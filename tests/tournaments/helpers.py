@@ -7,10 +7,11 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
-from scoring.models import Club, Round, Tournament
+from scoring.club.models import Club
 from scoring.sittings.results import next_dealer
 from scoring.sittings.services import record_deal
 from scoring.tournaments import services
+from scoring.tournaments.models import Round, Tournament
 from scoring.tournaments.results import round_tables
 
 

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Tournament
+from scoring.engine.refusal import Refusal
 from scoring.tournaments import services
-from scoring.tournaments.documents import InvalidTournament, import_tournament, tournament_document
+from scoring.tournaments.documents import import_tournament, tournament_document
+from scoring.tournaments.models import Tournament
 from scoring.tournaments.results import standings
 
 from ..factories import make_club
@@ -58,9 +59,9 @@ def test_the_document_carries_every_setting_and_each_round_as_played() -> None:
 def broken(change: Any) -> list[str]:
     document = copy.deepcopy(tournament_document(played()))
     change(document)
-    with pytest.raises(InvalidTournament) as refusal:
+    with pytest.raises(Refusal) as refusal:
         import_tournament(make_club("other"), document, user=None)
-    return list(refusal.value.problems)
+    return [str(problem) for problem in refusal.value.problems]
 
 
 def test_a_wrong_deal_is_named_by_its_round_table_and_deal() -> None:

@@ -15,7 +15,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.models import Membership, Player, Seat
+from scoring.club.models import Membership, Player
+from scoring.sittings.models import Seat
 from scoring.sittings.services import correct_deal
 from scoring.submissions import new_key
 from scoring.tournaments import services

@@ -9,13 +9,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.club.services import Refused
-from scoring.models import Membership
-from scoring.sittings.services import correct_deal
+from scoring.club.models import Membership
+from scoring.engine.refusal import Refusal
+from scoring.sittings.services import correct_deal, record_deal
 from scoring.tournaments import services
 from scoring.tournaments.draw import count_repeats
-from scoring.tournaments.results import round_tables, standings, standings_document
-from scoring.tournaments.services import seating
+from scoring.tournaments.results import round_tables, seating, standings, standings_document
 
 from ..factories import make_club, make_member, make_players
 from .helpers import draw_and_play, kosakeln_win, make_tournament, play
@@ -48,7 +47,7 @@ def test_a_table_takes_no_deal_before_publishing_and_none_beyond_its_due() -> No
     sitting = round_.tables.get().sitting
     players = [p.display_name for p in sitting.seated_players()]
     deal = FIRST_SEAT_WINS(players, players[0], None)
-    with pytest.raises(InvalidSitting, match="not published"):
+    with pytest.raises(InvalidSitting, match=r"^round 1 is not published yet: no deals are entered$"):
         record_deal(sitting, deal, user=None)
     services.publish_round(round_)
     play(round_, FIRST_SEAT_WINS)
@@ -61,12 +60,15 @@ def test_a_round_closes_only_when_every_table_finished_or_closed_early() -> None
     round_ = services.draw_round(tournament, user=None)
     services.publish_round(round_)
     play(round_, FIRST_SEAT_WINS, tables=[1])
-    with pytest.raises(Refused, match="Table 2 has not played all its deals"):
+    with pytest.raises(Refusal, match="Table 2 has not played all its deals"):
         services.close_round(round_)
     table = round_.tables.get(number=2)
     services.close_table_early(table, "time is up")
     assert services.close_round(round_).state == "closed"
     assert [view.deals for view in round_tables(round_)] == [2, 0]
+    names = [p.display_name for p in table.sitting.seated_players()]
+    with pytest.raises(Refusal, match=r"^round 1 is closed: no deals are entered$"):
+        record_deal(table.sitting, FIRST_SEAT_WINS(names, names[0], None), user=None)
 
 
 def test_standings_count_game_points_and_break_ties_by_table_wins_then_the_lot() -> None:
@@ -185,18 +187,18 @@ def test_drawing_again_uses_the_next_seed_and_records_it() -> None:
 def test_the_director_cannot_draw_while_a_round_is_played() -> None:
     tournament = make_tournament(make_club(), *"ABCD")
     services.publish_round(services.draw_round(tournament, user=None))
-    with pytest.raises(Refused, match="Close round 1"):
+    with pytest.raises(Refusal, match="Close round 1"):
         services.draw_round(tournament, user=None)
 
 
 def test_five_entrants_at_tables_of_three_or_four_are_refused_with_what_to_do() -> None:
     tournament = make_tournament(make_club(), *"ABCDE", variant="droggn", sizes=(4, 3))
-    with pytest.raises(Refused, match="add 1 or withdraw 1"):
+    with pytest.raises(Refusal, match="add 1 or withdraw 1"):
         services.draw_round(tournament, user=None)
 
 
 def test_fewest_declarer_losses_is_refused_for_a_game_without_one_declarer() -> None:
-    with pytest.raises(Refused, match="fewest_declarer_losses"):
+    with pytest.raises(Refusal, match="fewest_declarer_losses"):
         make_tournament(make_club(), variant="grosstarock", sizes=(3,), tiebreaks=["fewest_declarer_losses", "lot"])
 
 

@@ -22,7 +22,8 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
 
-from scoring.tournaments.draw import LayoutError, Round, check_sizes, draw_plan, layout, lower_bound, repeated_pairs
+from scoring.engine.refusal import Refusal
+from scoring.tournaments.draw import Round, check_sizes, draw_plan, layout, lower_bound, repeated_pairs
 
 # A plan for more is a job for the site's round-by-round draw, not one command run.
 MAX_ENTRANTS = 500
@@ -65,7 +66,7 @@ class Command(BaseCommand):
         if names is not None and sizes is not None and not problems:
             try:
                 layout(len(names), sizes)
-            except LayoutError as error:
+            except Refusal as error:
                 problems.append(str(error))
         if problems or names is None or sizes is None or rounds is None or seed is None:
             for line in problems:
@@ -119,7 +120,7 @@ def table_sizes(text: str | None, problems: list[str]) -> tuple[int, ...] | None
             return None
     try:
         return check_sizes(sizes)
-    except LayoutError as error:
+    except Refusal as error:
         problems.append(f"--table-sizes: {error}")
         return None
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.models import Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.results import sitting_document
 
 

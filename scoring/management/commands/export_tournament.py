@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.models import Tournament
 from scoring.tournaments.documents import tournament_document
+from scoring.tournaments.models import Tournament
 
 
 class Command(BaseCommand):

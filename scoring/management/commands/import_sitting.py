@@ -7,8 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from scoring.club.models import Club
 from scoring.management.sitting_files import use_document
-from scoring.models import Club, Sitting
+from scoring.sittings.models import Sitting
 from scoring.sittings.services import import_sitting
 
 

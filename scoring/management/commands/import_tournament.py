@@ -8,11 +8,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from scoring.club.models import Club
+from scoring.engine.refusal import Refusal
 from scoring.management.sitting_files import read_text
-from scoring.models import Club
 from scoring.sittings.imports import read_json
-from scoring.spreadsheets.reader import UnreadableFile
-from scoring.tournaments.documents import InvalidTournament, import_tournament
+from scoring.tournaments.documents import import_tournament
 
 
 class Command(BaseCommand):
@@ -31,10 +31,8 @@ class Command(BaseCommand):
             try:
                 assert club is not None
                 tournament = import_tournament(club, read_json(raw), user=None)
-            except UnreadableFile as error:
+            except Refusal as error:
                 problems = [str(problem) for problem in error.problems]
-            except InvalidTournament as error:
-                problems = list(error.problems)
             else:
                 rounds = tournament.rounds.count()
                 self.stdout.write(f"{tournament.entrants.count()} entrants and {rounds} rounds imported")

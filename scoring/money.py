@@ -1,4 +1,4 @@
-"""Money for a sitting and a season at the club's tariff, and who pays whom.
+"""Money for a sitting and a season at the club's tariff, who pays whom, and the currencies.
 
 Words:
 
@@ -25,6 +25,10 @@ from fractions import Fraction
 
 KASSE = "Kasse"
 """The name the Kasse goes by among the parties of ``transfers`` unless the caller picks another."""
+
+CURRENCY_SYMBOLS = {"EUR": "€", "DKK": "kr.", "CHF": "CHF", "HUF": "Ft", "CZK": "Kč", "SEK": "kr", "NOK": "kr"}
+"""The currencies a club may keep its money in, by their codes, with the symbol written beside an
+amount (in the pages and the workbooks alike)."""
 
 
 # --- rounding -------------------------------------------------------------------------------
@@ -258,3 +262,13 @@ def transfers(balances: Mapping[str, int]) -> list[Transfer]:
             if side[name] == 0:
                 del side[name]
     return made
+
+
+def kasse_name(names: Iterable[str], word: str = KASSE) -> str:
+    """The Kasse's name among the parties: ``word``, or ``word (2)`` … if a player is called so."""
+    taken = set(names)
+    name, number = word, 1
+    while name in taken:
+        number += 1
+        name = f"{word} ({number})"
+    return name

@@ -1,0 +1,229 @@
+"""The stored results of a sitting's deals: score rows, breakdowns and the seats' totals.
+
+These rows are redundant (``scoring.sittings.models`` says why they are kept): each live deal's
+result as the engine computed it. This module is the one place that writes them, always all
+three together, so that a seat's totals stay the sums of its player's rows:
+
+- :func:`add` stores the results of deals (their score rows and breakdowns) and adds them to the
+  seats' totals;
+- :func:`remove` takes deals' rows away and their scores off the seats' totals;
+- :func:`rebuild` compares a whole sitting's rows with a fresh result, describes every row that
+  differs and rebuilds them from nothing when any does.
+
+Which copy answers which question: a deal's scores and its breakdown are read from its breakdown
+(one row per deal, read whole by the sheet and the deal's page); sums over many deals (season
+tables, running totals) from the score rows; a player's totals in a sitting from his seat.
+
+Words: a **seat total** is what a seat keeps of its player's deals (:class:`SeatTotals`); a
+**line** is one line of a breakdown as stored (:class:`StoredLine`).
+
+Callers hold the sitting's write transaction and its lock (the services do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from scoring.club.models import Player
+from scoring.engine import DealResult
+from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
+
+
+@dataclass
+class SeatTotals:
+    """What a seat keeps of its player's live deals: his game points, the deals he lost as
+    declarer and the deals he played (not sat out)."""
+
+    points: int = 0
+    declarer_losses: int = 0
+    deals_played: int = 0
+
+    FIELDS = ("points", "declarer_losses", "deals_played")
+    """The seat's columns that hold them."""
+
+    @classmethod
+    def of_deal(cls, points: int, *, played: bool, declared: bool) -> SeatTotals:
+        """One player's share of one deal. A deal is lost as declarer when its declarer scores
+        less than nothing in it."""
+        return cls(points, int(declared and points < 0), int(played))
+
+    @classmethod
+    def of_seat(cls, seat: Seat) -> SeatTotals:
+        return cls(seat.points, seat.declarer_losses, seat.deals_played)
+
+    def add(self, other: SeatTotals, sign: int = 1) -> None:
+        """Add ``other`` to these totals (``sign`` −1: take it away)."""
+        self.points += sign * other.points
+        self.declarer_losses += sign * other.declarer_losses
+        self.deals_played += sign * other.deals_played
+
+    def onto(self, seat: Seat) -> None:
+        """Add these totals to the seat's (not saved)."""
+        seat.points += self.points
+        seat.declarer_losses += self.declarer_losses
+        seat.deals_played += self.deals_played
+
+    def set_on(self, seat: Seat) -> None:
+        """Make these the seat's totals (not saved)."""
+        seat.points, seat.declarer_losses, seat.deals_played = self.points, self.declarer_losses, self.deals_played
+
+
+class StoredLine(NamedTuple):
+    """One line of a deal's breakdown as ``Breakdown.lines`` keeps it (a JSON object each).
+
+    ``player`` is the player's index in the dealing order (``None`` for a pot's line), ``pot``
+    the pot's key (empty for a player's line), ``reason`` the English text the ``score`` output
+    gives, ``why`` the same reason as its template and values (``Reason.as_data``), for pages in
+    other languages.
+    """
+
+    player: int | None
+    pot: str
+    points: int
+    reason: str
+    why: dict[str, Any]
+
+    def record(self) -> dict[str, Any]:
+        return self._asdict()
+
+    @classmethod
+    def of(cls, record: Mapping[str, Any]) -> StoredLine:
+        return cls(record["player"], record["pot"], record["points"], record["reason"], record["why"])
+
+
+def scores_of(lines: Sequence[StoredLine], names: Sequence[str]) -> dict[str, int]:
+    """Each player's game points in a deal: the sum of his lines (the same as his score row)."""
+    scores = dict.fromkeys(names, 0)
+    for line in lines:
+        if line.player is not None:
+            scores[names[line.player]] += line.points
+    return scores
+
+
+def lines_of(result: DealResult, index_of: Mapping[str, int]) -> list[dict[str, Any]]:
+    """A deal's breakdown as stored, each line a record (:class:`StoredLine`)."""
+    assert result.breakdown is not None, "a stored result is scored with its breakdown"
+    return [
+        StoredLine(
+            None if player is None else index_of[player], pot or "", points, str(reason), reason.as_data()
+        ).record()
+        for points, reason, player, pot in result.breakdown
+    ]
+
+
+def add(
+    sitting: Sitting,
+    deals: Sequence[DealRevision],
+    results: Sequence[DealResult],
+    players: Sequence[Player],
+    seats: Sequence[Seat] | None = None,
+) -> None:
+    """Store the engine's result of each live deal (its score rows, who played it, its breakdown
+    and pots) and add it to the seats' totals (``seats`` as read under the sitting's lock, or read
+    here)."""
+    by_name = {p.display_name: p for p in players}
+    index_of = {p.display_name: index for index, p in enumerate(players)}
+    rows, breakdowns = [], []
+    for deal, result in zip(deals, results, strict=True):
+        rows += [
+            ScoreRow(
+                revision=deal, sitting=sitting, player=by_name[name], points=points, played=name != result.sitting_out
+            )
+            for name, points in result.scores.items()
+        ]
+        breakdowns.append(Breakdown(revision=deal, lines=lines_of(result, index_of), pots=result.pots))
+    ScoreRow.objects.bulk_create(rows)
+    Breakdown.objects.bulk_create(breakdowns)
+    _change_seats(sitting.seats.all() if seats is None else seats, totals_of(results, players))
+
+
+def totals_of(results: Sequence[DealResult], players: Sequence[Player]) -> dict[int, SeatTotals]:
+    """Each player's seat totals over these results, by player id."""
+    totals = {player.pk: SeatTotals() for player in players}
+    for result in results:
+        for player in players:
+            name = player.display_name
+            share = SeatTotals.of_deal(
+                result.scores.get(name, 0), played=name != result.sitting_out, declared=name == result.declarer
+            )
+            totals[player.pk].add(share)
+    return totals
+
+
+def remove(deals: Sequence[DealRevision], seats: Sequence[Seat] | None = None) -> None:
+    """Take the stored results of these deals (all of one sitting) away, and their scores off
+    the seats' totals (``seats``: as read under the sitting's lock, or read here)."""
+    ids = [deal.pk for deal in deals]
+    declarers = {deal.pk: (deal.data or {}).get("declarer") for deal in deals}
+    if seats is None:
+        seats = list(Seat.objects.filter(sitting_id__in={deal.sitting_id for deal in deals}))
+    index_of = {seat.player_id: seat.index for seat in seats}
+    totals: dict[int, SeatTotals] = {}
+    rows = ScoreRow.objects.filter(revision_id__in=ids)
+    for revision, player, points, played in rows.values_list("revision_id", "player_id", "points", "played"):
+        share = SeatTotals.of_deal(points, played=played, declared=declarers[revision] == index_of[player])
+        totals.setdefault(player, SeatTotals()).add(share, -1)
+    _change_seats(seats, totals)
+    rows.delete()
+    Breakdown.objects.filter(revision_id__in=ids).delete()
+
+
+def _change_seats(seats: Sequence[Seat] | Any, changes: Mapping[int, SeatTotals]) -> None:
+    """Add each player's change of totals to his seat, and save those seats."""
+    by_player = {seat.player_id: seat for seat in seats}
+    for player, change in changes.items():
+        change.onto(by_player[player])
+    Seat.objects.bulk_update([by_player[player] for player in changes], SeatTotals.FIELDS)
+
+
+def rebuild(sitting: Sitting, live: Sequence[DealRevision], results: Sequence[DealResult]) -> list[str]:
+    """Compare the sitting's stored rows with the engine's ``results`` of its ``live`` deals
+    (with their breakdowns and score rows fetched); rebuild what differs from nothing, and
+    describe every difference (in English, for the command line).
+
+    The score rows (with who played), the breakdown as stored (the English text and the reasons
+    kept for other languages), the pots, the deal count and the seats' totals are all compared.
+    """
+    players = sitting.seated_players()
+    index_of = {p.display_name: index for index, p in enumerate(players)}
+    differences = []
+    names = [p.display_name for p in players]
+    for deal, computed in zip(live, results, strict=True):
+        where = f"sitting {sitting.pk} deal {deal.number}"
+        rows = {row.player.display_name: row for row in deal.scores.all()}
+        kept = [StoredLine.of(line) for line in deal.breakdown.lines]
+        in_lines = scores_of(kept, names)
+        wanted = lines_of(computed, index_of)
+        for name, points in computed.scores.items():
+            row = rows.get(name)
+            for stored in {in_lines[name], row.points if row else None} - {points}:
+                differences.append(f"{where}: {name} stored {stored}, computed {points}")
+            if row is not None and row.points == points and row.played != (name != computed.sitting_out):
+                differences.append(f"{where}: {name} stored as {'playing' if row.played else 'sitting out'}")
+        if deal.breakdown.pots != computed.pots:
+            differences.append(f"{where}: pots stored {deal.breakdown.pots}, computed {computed.pots}")
+        if [line[:4] for line in kept] != [StoredLine.of(line)[:4] for line in wanted]:
+            differences.append(f"{where}: breakdown differs")
+        elif deal.breakdown.lines != wanted:
+            differences.append(f"{where}: reasons stored for translation differ")
+    if differences:  # rebuilt from nothing: the stored rows are not to be trusted
+        ScoreRow.objects.filter(revision__in=live).delete()
+        Breakdown.objects.filter(revision__in=live).delete()
+        Seat.objects.filter(sitting=sitting).update(**dict.fromkeys(SeatTotals.FIELDS, 0))
+        add(sitting, live, results, players)
+    if sitting.deal_count != len(live):
+        differences.append(f"sitting {sitting.pk}: {sitting.deal_count} deals counted, {len(live)} live")
+        Sitting.objects.filter(pk=sitting.pk).update(deal_count=len(live))
+    totals = totals_of(results, players)
+    for seat in sitting.seats.select_related("player"):
+        had, due = SeatTotals.of_seat(seat), totals[seat.player_id]
+        if had != due:
+            differences.append(
+                f"sitting {sitting.pk}: {seat.player.display_name}'s totals (game points, lost as declarer, deals "
+                f"played) stored {list(vars(had).values())}, computed {list(vars(due).values())}"
+            )
+            due.set_on(seat)
+            seat.save(update_fields=list(SeatTotals.FIELDS))
+    return differences
