@@ -15,6 +15,8 @@ from scoring.engine import VARIANTS, InvalidSitting, Variant, read_sitting
 from scoring.engine.base import REQUIRED, FieldSpec
 
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Emil", "Frieda", "Grete", "Hans"]
+THROWN_IN = 0.05
+"""How often a deal is thrown in (dealt, not played), with at most one penalty."""
 
 
 def random_sitting(
@@ -72,6 +74,11 @@ def random_deal(rng: random.Random, variant: Variant, players: list[str], number
         out = fixed or rng.choice(players)
         deal["sitting_out"] = out
         active.remove(out)
+    if rng.random() < THROWN_IN:
+        deal["thrown_in"] = True
+        penalties = {"penalty": variant.event_types["penalty"]}
+        deal["events"] = random_items(rng, penalties, active, 1)
+        return deal
     for key, spec in variant.deal_fields.items():
         if spec.default is REQUIRED or rng.random() < 0.3:
             deal[key] = random_value(rng, spec, active)

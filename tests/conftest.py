@@ -53,3 +53,18 @@ def admin(db: Any) -> tuple[Any, Any]:
     client = Client()
     client.force_login(make_member(club, "ada", Membership.Role.ADMIN))
     return client, club
+
+
+@pytest.fixture
+def keeper(db: Any) -> tuple[Any, Any]:
+    """A club, and a test client signed in as Kim, its scorekeeper (enters and corrects deals)."""
+    from django.test import Client
+
+    from scoring.club.models import Membership
+
+    from .factories import make_club, make_member
+
+    club = make_club()
+    client = Client()
+    client.force_login(make_member(club, "kim", Membership.Role.SCOREKEEPER))
+    return client, club

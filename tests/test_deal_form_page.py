@@ -10,20 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.club.models import Membership
-
 from .deal_posts import enter
-from .factories import make_club, make_member, make_sitting
+from .factories import make_sitting
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def keeper() -> tuple[Client, Any]:
-    club = make_club()
-    client = Client()
-    client.force_login(make_member(club, "kim", Membership.Role.SCOREKEEPER))
-    return client, club
 
 
 @pytest.mark.parametrize(

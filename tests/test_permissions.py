@@ -66,7 +66,7 @@ def settings_data(world: dict[str, Any]) -> dict[str, Any]:
     form = ClubSettingsForm(club=world["club"])
     data = {name: field.initial for name, field in form.fields.items()}
     data.update(name="Renamed club", public="")
-    return {k: v for k, v in data.items() if v not in (False, None)}
+    return {k: v for k, v in data.items() if v is not False and v is not None}  # 0 is sent, an unticked box is not
 
 
 NEW_TOURNAMENT = {

@@ -21,6 +21,7 @@ from scoring.submissions import Submission, new_key
 
 from .deal_posts import post_data
 from .factories import make_club, make_member, make_players, make_sitting
+from .pages import form_on
 
 GROSS = {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}}
 PLAYERS = ["Anna", "Bernd", "Carla"]
@@ -39,9 +40,10 @@ def said(response: Any) -> list[str]:
 def test_starting_a_sitting_twice_starts_one(admin: tuple[Client, Any]) -> None:
     client, club = admin
     players = make_players(club, *PLAYERS)
-    data = {"variant": "grosstarock", "date": "2026-11-30", "key": new_key()}
-    data |= {f"seat_{i}": str(p.pk) for i, p in enumerate(players, start=1)}
-    first, second = twice(client, reverse("scorekeeping:start", kwargs={"slug": club.slug}), data)
+    url = reverse("scorekeeping:start", kwargs={"slug": club.slug}) + "?variant=grosstarock"
+    form = form_on(client.get(url), having="seat_1")
+    data = form.data({f"seat_{i}": str(p.pk) for i, p in enumerate(players, start=1)})
+    first, second = twice(client, url, data)
     assert Sitting.objects.count() == 1
     assert first.redirect_chain == second.redirect_chain
 

@@ -56,6 +56,7 @@ def test_it_keeps_the_options_in_force_when_the_club_defaults_change() -> None:
         "dealer_stake": 5,
         "stake_on_refound": True,
         "band_balance": "next_dealer",
+        "tout_collects_ultimo": True,
     }
     club.default_options = {"danish_tarok": {"ante": 20}}
     club.save()

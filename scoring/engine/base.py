@@ -93,6 +93,21 @@ def announced() -> FieldSpec:
     return FieldSpec("announced", "flag", default=False)
 
 
+MOST_PENALTY = 1000
+"""The largest fine a table may impose in one penalty (game points, or cents where a variant
+counts in cents)."""
+
+
+def penalty(pots: Mapping[str, str] | None = None) -> dict[str, FieldSpec]:
+    """The fields of a ``penalty`` event, which every variant has: the fined player and the
+    points he pays each opponent; where the variant has pots, ``to`` names the pot he pays into
+    instead."""
+    fields = {"player": player(), "points": FieldSpec("points", "whole", low=1, high=MOST_PENALTY)}
+    if pots:
+        fields["to"] = FieldSpec("to", "choice", (None, *pots), default=None)
+    return fields
+
+
 # deal-level fields: what a deal records besides the dealer, who sits out and its items
 
 
@@ -149,6 +164,8 @@ class Item:
     announced: bool = False
     timing: str | None = None
     before_trick: int | None = None
+    points: int = 0
+    to: str | None = None
 
     @property
     def where(self) -> str:
@@ -186,8 +203,13 @@ class Deal(NamedTuple):
     multiplier: int = 1
     declarations: tuple[Item, ...] = ()
     events: tuple[Item, ...] = ()
+    """The deal's events but its penalties: what the variant's rules score and check."""
     extra: Mapping[str, object] = NOTHING
     """Deal-level fields of a variant that the shared attributes above do not hold."""
+    penalties: tuple[Item, ...] = ()
+    """The fines of the deal (events of type ``penalty``), paid apart from every rule."""
+    thrown_in: bool = False
+    """Dealt but not played (a misdeal, a redeal, all passed): nothing but its penalties counts."""
 
     def next_active_after(self, name: str) -> str:
         """The first active player after ``name`` in dealing order."""
@@ -296,11 +318,14 @@ class Payments:
     ``None`` and a payment is a few additions: no line, reason or text is made.
     """
 
-    __slots__ = ("active", "declarer", "largest", "lines", "pots", "scores")
+    __slots__ = ("active", "declarer", "first", "largest", "lines", "pots", "scores")
 
-    def __init__(self, deal: Deal, pots: Mapping[str, int], *, explain: bool) -> None:
+    def __init__(self, deal: Deal, pots: Mapping[str, int], *, explain: bool, first: bool = True) -> None:
         self.active = deal.active
         self.declarer = deal.declarer
+        self.first = first
+        """Whether no deal of the sitting was played before this one (thrown-in deals are not
+        played): the Danish pots are founded in the first deal played."""
         self.scores = dict.fromkeys(deal.players, 0)
         """Each player's game points in the deal so far."""
         self.pots = dict(pots)
@@ -358,6 +383,25 @@ class Payments:
             for name in players:
                 lines.append((-amount, paid, name, None))
             lines.append((amount * len(players), paid, None, pot))
+
+
+def pay_penalties(payments: Payments, deal: Deal) -> None:
+    """The deal's fines, apart from every rule of its game: the fined player pays ``points`` to
+    every other active player (his partner too in the declarer games), or into the pot ``to``
+    names. Each penalty has its lines of its own."""
+    two = len(payments.active) == 2
+    for item in deal.penalties:
+        who = item.player or ""
+        if item.to is not None:
+            payments.into_pot((who,), item.to, item.points, FINED_INTO, player=who, pot=term(f"{item.to}_pot"))
+        else:
+            payments.each_opponent_pays(
+                who, -item.points, FINED, payer="other player" if two else "opponent", player=who
+            )
+
+
+FINED = _("{player} is fined")
+FINED_INTO = _("{player} is fined into the {pot}")
 
 
 def reason(what: str | Reason, values: dict[str, object]) -> Reason:
@@ -425,7 +469,7 @@ class Variant:
 
     def __init__(self) -> None:
         lists = {"events", "declarations"} if self.declaration_types else {"events"}
-        self.deal_keys = frozenset({"dealer", "sitting_out", *self.deal_fields, *lists})
+        self.deal_keys = frozenset({"dealer", "sitting_out", "thrown_in", *self.deal_fields, *lists})
         """Every field a deal of this variant may have."""
 
     @property
@@ -434,8 +478,10 @@ class Variant:
         return "declarer" in self.deal_fields
 
     def events_for(self, contract: str) -> tuple[str, ...]:
-        """The event types a deal of this contract may record."""
-        return self.contract_events.get(contract, tuple(self.event_types))
+        """The event types a deal of this contract may record (a penalty in every contract)."""
+        if contract not in self.contract_events:
+            return tuple(self.event_types)
+        return (*self.contract_events[contract], "penalty")
 
     def sits_out(self, dealer_seat: int, table_size: int) -> int | None:
         """The seat that sits out when ``dealer_seat`` deals (seat 1 deals first): at a table of

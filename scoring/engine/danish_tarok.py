@@ -4,7 +4,8 @@ The King pot and the Pagat pot are carried from deal to deal. A deal is settled 
 order, because what a pot holds depends on it: (1) empty pots are founded again and the dealer
 pays his stake, (2) Pagat and Kings lost or brought home, (3) won ultimos take their pot, then a
 tout takes what both hold, (4) lost ultimos pay into their pot what it held when step 4 began,
-(5) last trick, nolo, declarations and the per-5 card-point bands.
+(5) last trick, nolo, declarations and the per-5 card-point bands. Penalties, step (6), are
+paid after all of these by the sitting, as in every variant.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .base import (
     one_pagat,
     one_winner_of_last_trick,
     pay_declarations,
+    penalty,
     player,
     results,
     suit,
@@ -82,6 +84,7 @@ EVENTS = {
     "last_trick": {"player": player()},
     "nolo": {"player": player()},
     "tout": {"player": player()},
+    "penalty": penalty(POTS),
 }
 ULTIMOS = {"pagat_ultimo": ("pagat", 45, term("pagat_ultimo")), "king_ultimo": ("king", 40, term("king_ultimo"))}
 """Each ultimo: its pot, what each opponent pays, its name."""
@@ -150,6 +153,16 @@ class DanishTarok(Variant):
             labels=(gettext_noop("the next active player"), gettext_noop("the dealer")),
             label=gettext_noop("Band balance"),
         ),
+        OptionSpec(
+            "tout_collects_ultimo",
+            "bool",
+            True,
+            gettext_noop(
+                "A tout player who wins the last trick with the Pagat or a King also receives that ultimo"
+                " and its pot; otherwise the tout is the whole reward."
+            ),
+            label=gettext_noop("Tout collects the ultimo"),
+        ),
     )
 
     def sits_out(self, dealer_seat: int, table_size: int) -> int | None:
@@ -198,6 +211,7 @@ class Settlement:
         self.ultimos = deal.events_of(*ULTIMOS)
         self.nolo = deal.events_of("nolo")
         self.tout = deal.events_of("tout")
+        self.tout_collects = options.flag("tout_collects_ultimo")
         self.found_and_stake(options)
         self.pagat_and_kings()
         self.won_ultimos_and_tout()
@@ -207,13 +221,17 @@ class Settlement:
             self.bands(options.word("band_balance"))
 
     def found_and_stake(self, options: Options) -> None:
+        """The sitting's first played deal founds both pots (whatever a penalty put into one
+        before); a later deal founds again a pot that is empty. The dealer's stake goes into each,
+        but, with ``stake_on_refound`` off, into a pot founded again."""
         ante, stake = options.whole("ante"), options.whole("dealer_stake")
-        refound = [pot for pot in POTS if self.pot[pot] == 0]
-        for pot in refound:
+        first = self.payments.first
+        founded = list(POTS) if first else [pot for pot in POTS if self.pot[pot] == 0]
+        for pot in founded:
             founding = _("founding the {pot}: {ante} from every player")
             self.payments.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
         for pot in POTS:
-            if pot not in refound or options.flag("stake_on_refound"):
+            if first or pot not in founded or options.flag("stake_on_refound"):
                 self.payments.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
 
     def pagat_and_kings(self) -> None:
@@ -231,7 +249,11 @@ class Settlement:
                 self.payments.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
     def won_ultimos_and_tout(self) -> None:
+        """Each won ultimo takes its pot, unless a nolo annuls it or, with ``tout_collects_ultimo``
+        off, it is the tout player's own (then the tout takes its pot with the other); then the
+        tout takes what both pots hold."""
         nolo = {e.player for e in self.nolo}
+        tout = {e.player for e in self.tout}
         for item in self.ultimos:
             if not item.won:
                 continue
@@ -239,6 +261,10 @@ class Settlement:
             who = item.player or ""
             if nolo and who not in nolo:
                 self.payments.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
+                continue
+            if who in tout and not self.tout_collects:
+                uncollected = _("{player}'s {ultimo} pays nothing: the tout is the whole reward")
+                self.payments.net(who, 0, uncollected, player=who, ultimo=ultimo)
                 continue
             self.payments.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
             takes = _("{player} wins the {ultimo} and takes the {pot}")

@@ -3,6 +3,10 @@
 One declarer against two defenders who count their tricks together; every amount is paid per
 defender. The declarer wins with 36 ("35 and two cards"); a Solo Valat is won exactly when he
 takes every trick and counts no bonus.
+
+**Kontra** (a deal field: 1, or 2 for Kontra, 4 for Rekontra) multiplies the contract's value
+only. House rules: a **silent valat** (every trick taken in another contract) may earn an amount
+per defender, and a valat may **void the bonuses** of its deal.
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from .base import (
     Check,
     Deal,
     Doubts,
+    FieldSpec,
     Options,
+    OptionSpec,
     Payments,
     Variant,
     all_tricks,
@@ -19,6 +25,7 @@ from .base import (
     contract,
     declarer,
     declarer_points,
+    penalty,
     results,
     side,
     twice,
@@ -45,6 +52,26 @@ BIRDS = {"pagat_ultimo": (40, 80), "uhu": (60, 120), "kakadu": (80, 160)}
 EVENTS = {
     **{kind: {"side": side(), "announced": announced(), "result": results("won")} for kind in SILENT_ONLY},
     **{kind: {"side": side(), "announced": announced(), "result": results("won", "lost")} for kind in BIRDS},
+    "penalty": penalty(),
+}
+
+
+def kontra() -> FieldSpec:
+    """Kontra by a defender (×2) and Rekontra by the declarer (×4): the contract's value only."""
+    return FieldSpec(
+        "kontra",
+        "choice",
+        (1, 2, 4),
+        default=1,
+        label=_("Kontra"),
+        labels=(_("none"), _("Kontra (×2)"), _("Rekontra (×4)")),
+    )
+
+
+KONTRAS = {2: _("{what} × 2 (Kontra)"), 4: _("{what} × 4 (Rekontra)")}
+VOIDED = {
+    True: _("announced {what} of the {side} {result}: not paid, the declarer took every trick"),
+    False: _("silent {what} of the {side} {result}: not paid, the declarer took every trick"),
 }
 
 
@@ -59,9 +86,27 @@ class Dreiertarock(Variant):
         "contract": contract(CONTRACTS),
         "declarer_points": declarer_points(70),
         "all_tricks": all_tricks(),
+        "kontra": kontra(),
     }
     event_types = EVENTS
     contract_events = {"solo_valat": ()}
+    options = (
+        OptionSpec(
+            "silent_valat",
+            "whole",
+            0,
+            gettext_noop("What each defender pays the declarer who takes every trick without having bid Solo Valat."),
+            label=gettext_noop("Silent valat"),
+            high=10000,
+        ),
+        OptionSpec(
+            "valat_voids_bonuses",
+            "bool",
+            False,
+            gettext_noop("In a deal where the declarer took every trick, no bonus is paid."),
+            label=gettext_noop("Valat voids bonuses"),
+        ),
+    )
 
     def check(self, deal: Deal, options: Options) -> Check:
         for item in deal.events:
@@ -82,29 +127,53 @@ class Dreiertarock(Variant):
         yield from all_tricks_with_few_points(deal, self.pack_points)
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
-        value = CONTRACTS[deal.contract]
-        if deal.contract == "solo_valat":
-            won = deal.all_tricks
-            template = _("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}")
-            payments.per_defender(value if won else -value, template, value=value)
-        else:
-            won = deal.declarer_points >= NEEDED
-            payments.per_defender(
-                value if won else -value,
-                _("{contract} {result} with {points} card points: {value}"),
-                contract=term(deal.contract),
-                result=term("won" if won else "lost"),
-                points=deal.declarer_points,
-                value=value,
-            )
+        self.game(deal, payments)
+        silent_valat = options.whole("silent_valat")
+        if deal.all_tricks and deal.contract != "solo_valat" and silent_valat:
+            payments.per_defender(silent_valat, _("silent valat: {value}"), value=silent_valat)
+        voided = deal.all_tricks and options.flag("valat_voids_bonuses")
         for item in deal.events:
             silent, loud = BIRDS.get(item.type, (SILENT_ONLY.get(item.type, 0), 0))
             bonus = loud if item.announced else silent
+            args = {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
+            if voided:
+                void = why(VOIDED[item.announced], **args)
+                for name in deal.active:
+                    payments.net(name, 0, void)
+                continue
             earns = item.won == (item.side == "declarer")
             template = (
                 _("announced {what} of the {side} {result}: {bonus}")
                 if item.announced
                 else _("silent {what} of the {side} {result}: {bonus}")
             )
-            args = {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
             payments.per_defender(bonus if earns else -bonus, template, bonus=bonus, **args)
+
+    def game(self, deal: Deal, payments: Payments) -> None:
+        """The contract, won or lost, times ``kontra``."""
+        value = CONTRACTS[deal.contract]
+        args: dict[str, object] = {}
+        if deal.contract == "solo_valat":
+            won = deal.all_tricks
+            template = _("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}")
+        else:
+            won = deal.declarer_points >= NEEDED
+            template = _("{contract} {result} with {points} card points: {value}")
+            args = {
+                "contract": term(deal.contract),
+                "result": term("won" if won else "lost"),
+                "points": deal.declarer_points,
+            }
+        times = kontra_of(deal)
+        amount = (value if won else -value) * times
+        if times in KONTRAS:
+            payments.per_defender(amount, KONTRAS[times], what=why(template, **args, value=value))
+        else:
+            payments.per_defender(amount, template, **args, value=value)
+
+
+def kontra_of(deal: Deal) -> int:
+    """The deal's ``kontra``: 1, 2 or 4 (the reader allows nothing else)."""
+    times = deal.extra.get("kontra", 1)
+    assert isinstance(times, int)
+    return times

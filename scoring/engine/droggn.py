@@ -3,15 +3,22 @@
 Every payment is per defender. The declarer wins with 37; the game is worth its contract's base
 value plus the winning side's overshoot over 37. The defenders may double and the declarer
 redouble (``multiplier`` 2 or 4), which multiplies everything in the deal.
+
+The Pagat's holder's side is the ``side`` of a Pagat ultimo; a captured Pagat names its captors
+(``by``): the declarer, the defenders, or ``own_side`` when a defender takes his partner's Pagat,
+which pays nothing. An announced Pagat ultimo whose Pagat is captured before the last trick is
+recorded as both, and both are paid.
 """
 
 from __future__ import annotations
 
 from .base import (
+    PAGATS_FATE,
     WINNING_THE_LAST_TRICK,
     Check,
     Deal,
     Doubts,
+    FieldSpec,
     Item,
     Options,
     OptionSpec,
@@ -24,7 +31,7 @@ from .base import (
     declarer,
     declarer_points,
     multiplier,
-    one_pagat,
+    penalty,
     results,
     side,
 )
@@ -35,6 +42,15 @@ from .reasons import gettext_noop as _
 THE_GSTIESS_ULTIMO = _("the Gstieß ultimo")
 """Phrases of the refusals, made once (a check runs for every deal read)."""
 
+OWN_SIDE = "own_side"
+"""The captors of a defender's Pagat taken by his partner: nobody, as the defenders share their tricks."""
+CAPTORS = {"declarer": ("defenders",), "defenders": ("declarer", OWN_SIDE)}
+"""Who may capture the Pagat of a failed announced ultimo, by the announcer's side."""
+WRONG_CAPTORS = {
+    "declarer": _("the declarer's Pagat can be captured only by the defenders"),
+    "defenders": _("a defender's Pagat can be captured only by the declarer or by his partner"),
+}
+
 
 CONTRACTS = {"ansager": 20, "solo": 40, "super": 80, "super_mord": 130}
 NEEDED = 37
@@ -44,8 +60,16 @@ SUPER_MORD_WITH_ULTIMO = 187
 
 EVENTS = {
     "pagat_ultimo": {"side": side(), "announced": announced(), "result": results("won", "lost")},
-    "pagat_captured": {"by": side()},
+    "pagat_captured": {
+        "by": FieldSpec(
+            "side",
+            "choice",
+            ("declarer", "defenders", OWN_SIDE),
+            labels=(_("declarer"), _("defenders"), _("the holder's partner")),
+        )
+    },
     "gstiess_ultimo": {"result": results("won")},
+    "penalty": penalty(),
 }
 PAGAT_ULTIMO = {False: 10, True: 20}
 PAGAT_CAPTURED = 5
@@ -65,6 +89,44 @@ def counts_in_super_mord(item: Item) -> bool:
     if item.type == "gstiess_ultimo":
         return True
     return item.type == "pagat_ultimo" and item.side == "declarer" and item.announced
+
+
+def captured_after_announcing(first: Item, second: Item) -> Item | None:
+    """The announced Pagat ultimo, if the two items are one that failed and a capture of its Pagat
+    (whoever the capture names as captors)."""
+    pair = {first.type: first, second.type: second}
+    ultimo, captured = pair.get("pagat_ultimo"), pair.get("pagat_captured")
+    if ultimo is None or captured is None or not ultimo.announced or ultimo.won:
+        return None
+    return ultimo
+
+
+def may_stand_together(first: Item, second: Item) -> bool:
+    """Whether two events about the Pagat may both stand: a failed announced Pagat ultimo, and the
+    capture of its Pagat by the announcer's opponents (or, a defender's Pagat, by his partner)."""
+    ultimo = captured_after_announcing(first, second)
+    if ultimo is None:
+        return False
+    captured = second if ultimo is first else first
+    return captured.side in CAPTORS[ultimo.side or ""]
+
+
+def pagat_fates(deal: Deal) -> Check:
+    """Shared rule 3 with Droggn's exception: one event about the Pagat's fate, or a failed
+    announced Pagat ultimo and the capture of its Pagat before the last trick."""
+    fates = deal.events_of("pagat_ultimo", "pagat_captured")
+    if len(fates) < 2:
+        return
+    first = fates[0]
+    beside = next((item for item in fates[1:] if may_stand_together(first, item)), None)
+    for item in fates[1:]:
+        if item is beside:
+            continue
+        ultimo = captured_after_announcing(first, item)
+        if ultimo is not None and beside is None:
+            yield item.where, why(WRONG_CAPTORS[ultimo.side or ""])
+        else:
+            yield from at_most_one([first, item], PAGATS_FATE)
 
 
 def super_mord_ultimo(deal: Deal) -> Item | None:
@@ -120,7 +182,9 @@ class Droggn(Variant):
             defenders_win = item.side == "defenders" and (item.won or item.type == "pagat_captured")
             if deal.all_tricks and defenders_win:
                 yield item.where, why(_("the declarer took every trick, so the defenders win no Pagat bonus"))
-        yield from one_pagat(deal, "pagat_ultimo", "pagat_captured")
+            if deal.all_tricks and item.side == OWN_SIDE:
+                yield item.where, why(_("the declarer took every trick, so no defender took his partner's Pagat"))
+        yield from pagat_fates(deal)
         yield from at_most_one(deal.events_of("gstiess_ultimo"), THE_GSTIESS_ULTIMO)
         won = [e for e in deal.events_of("pagat_ultimo", "gstiess_ultimo") if e.won]
         yield from at_most_one(won, WINNING_THE_LAST_TRICK)
@@ -154,6 +218,11 @@ class Droggn(Variant):
         payments.per_defender(value * times, doubling(what, times))
         for item in deal.events:
             side_ = term(item.side or "")
+            if item.side == OWN_SIDE:
+                fell = why(_("Pagat captured by the holder's partner: nothing paid"))
+                for name in deal.active:
+                    payments.net(name, 0, fell)
+                continue
             if item.type == "pagat_captured":
                 bonus = signed(PAGAT_CAPTURED, item.side)
                 what = why(_("Pagat captured by the {side}"), side=side_)

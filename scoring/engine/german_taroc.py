@@ -22,6 +22,7 @@ from .base import (
     one_winner_of_last_trick,
     over_under,
     pay_declarations,
+    penalty,
     player,
     results,
     suit,
@@ -50,6 +51,7 @@ DECLARATIONS = {
 EVENTS = {
     "pagat": {"player": player(), "result": results("lost", "lost_last_trick", "ultimo")},
     "excuse_no_tricks": {"player": player()},
+    "penalty": penalty(),
 }
 
 PAGAT_VALUES = {"lost": -5, "lost_last_trick": -10, "ultimo": 10}

@@ -1,11 +1,18 @@
 """Grosstarock after Dummett: three players each for himself, over/under 26.
 
-Card points are settled net (``points − 26``) unless a valat or nolo replaces them (option
+Card points are settled net (``points − 26``) unless a made valat or nolo replaces them (option
 ``valat_replaces_card_points``); declarations, bonuses and penalties are paid by each opponent.
 The last trick scores only as an ultimo: a Pagat or King that wins it is not also brought home.
+
+A **made** valat is a ``valat`` or a won ``announced_valat``, a made nolo a ``nolo`` or a won
+``announced_nolo``; a failed announcement is neither. The rules of a deal count only what was made,
+and each item is paid as it stands: a failed announcer pays his penalty beside another player's
+made valat or nolo.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from .base import (
     TAROCKS_AND_MATADORS,
@@ -19,21 +26,25 @@ from .base import (
     Payments,
     Variant,
     at_most_one,
+    by_different_players,
     card_points,
     count,
     declaration_rules,
+    declaration_words,
+    declared,
+    describe,
     later,
     one_pagat,
     one_winner_of_last_trick,
     over_under,
-    pay_declarations,
+    penalty,
     player,
     results,
     suit,
     twice,
 )
 from .plausibility import every_trick_without_the_pack, kings_in_play, points_without_a_trick, too_many_tarocks
-from .reasons import gettext_noop, term, why
+from .reasons import Reason, gettext_noop, term, why
 from .reasons import gettext_noop as _
 
 SKUS = _("Sküs")
@@ -72,7 +83,22 @@ FOUR_OF_A_RANK = {
     "four_jacks": _("declaring four jacks"),
 }
 """The declarations of four cards of one rank, each with how a refusal says declaring it."""
+CAVALRIES = ("cavalry", "half_cavalry")
 NEEDS_THE_SKUS = ("matadors", "half_cavalry")
+"""The declarations that need the Sküs under every house rule; with ``kings: skus_wildcard`` a
+``kings`` of ``MOST_WILD_KINGS`` needs it too."""
+
+HONOURS = "honours"
+SKUS_WILDCARD = "skus_wildcard"
+"""The readings of ``kings`` (option ``kings``): how many of the seven honours (Pagat, Sküs, XXI,
+the four Kings), or the Kings held plus one for the Sküs as a wild card."""
+MOST_WILD_KINGS = 5
+"""With the Sküs as a wild card a ``kings`` count is 3 to 5, and 5 (four Kings and the Sküs) is
+the one that needs the Sküs; the reader checks the honours' range, 3 to 7."""
+PIPS = "pips"
+ALL_LOW = "all_low"
+"""The readings of ``ladons`` (option ``ladons``): the 40 pip cards, or those and Tarocks II to
+XX. Both score the same; the breakdown says which were counted."""
 
 
 def before_trick(*tricks: int) -> FieldSpec:
@@ -96,6 +122,7 @@ EVENTS = {
         "before_trick": before_trick(1, 13),
         "result": results("won", "lost"),
     },
+    "penalty": penalty(),
 }
 
 BONUSES = {"pagat": 5, "pagat_ultimo": 15, "king": 5, "king_ultimo": 10}
@@ -134,21 +161,50 @@ class Grosstarock(Variant):
             gettext_noop("In a deal with a valat or nolo made, nobody's card points are settled."),
             label=gettext_noop("Valat replaces card points"),
         ),
+        OptionSpec(
+            "kings",
+            "choice",
+            HONOURS,
+            gettext_noop(
+                "What a kings declaration counts: the seven honours, or the Kings with the Sküs as a wild card."
+            ),
+            label=gettext_noop("Kings"),
+            choices=(HONOURS, SKUS_WILDCARD),
+            labels=(
+                gettext_noop("seven honours"),
+                gettext_noop("Kings, Sküs wild"),
+            ),
+        ),
+        OptionSpec(
+            "ladons",
+            "choice",
+            PIPS,
+            gettext_noop("Which cards a ladons declaration counts; a count scores the same either way."),
+            label=gettext_noop("Ladons"),
+            choices=(PIPS, ALL_LOW),
+            labels=(gettext_noop("pip cards"), gettext_noop("pips and Tarocks II–XX")),
+        ),
     )
 
     def check(self, deal: Deal, options: Options) -> Check:
-        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_SKUS, SKUS)
+        wild = options.word("kings") == SKUS_WILDCARD
+        if wild:
+            yield from wild_kings_in_range(deal)
+        yield from declaration_rules(deal, CAVALRIES, (), SKUS)
+        yield from one_skus(deal, wild)
         for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
             yield item.where, why(_("{what} can happen only once in a deal"), what=why(FOUR_OF_A_RANK[item.type]))
-        valat, nolo = valats(deal), nolos(deal)
+        valat = [e for e in valats(deal) if made(e)]
+        nolo = [e for e in nolos(deal) if made(e)]
         if valat and nolo:
             yield later(valat[0], nolo[0]).where, why(_("a valat and a nolo cannot happen in the same deal"))
         yield from at_most_one(valat, A_VALAT)
         yield from at_most_one(nolo, A_NOLO)
+        yield from failed_beside_made(deal, valat, nolo)
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in deal.events_of("pagat_ultimo", "king_ultimo") if e.won]
-        every_trick = next((e.player for e in valat if made(e)), None)
-        no_tricks = {e.player for e in nolo if made(e) and e.player is not None}
+        every_trick = valat[0].player if valat else None
+        no_tricks = {e.player for e in nolo if e.player is not None}
         yield from one_winner_of_last_trick(won, every_trick, no_tricks)
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
@@ -164,9 +220,96 @@ class Grosstarock(Variant):
                 payments.net(name, 0, _("card points not settled: valat or nolo"))
         else:
             over_under(payments, deal, PAR)
-        pay_declarations(payments, deal, LADDERS, FIXED_DECLARATIONS)
+        kings, ladons = options.word("kings"), options.word("ladons")
+        for item in deal.declarations:
+            assert item.player is not None
+            payments.each_opponent_pays(
+                item.player,
+                declared(item, LADDERS, FIXED_DECLARATIONS),
+                _("{player} declares {what}"),
+                player=item.player,
+                what=declaration(item, kings, ladons),
+            )
         for item in deal.events:
             pay_event(payments, item)
+
+
+def wild_kings_in_range(deal: Deal) -> Check:
+    """With the Sküs as a wild card, at most four Kings and the Sküs: the reader allowed 3 to 7."""
+    for item in deal.declarations_of("kings"):
+        if item.count > MOST_WILD_KINGS:
+            yield (
+                f"{item.where}.count",
+                why(
+                    _("must be a whole number from {low} to {high} with the Sküs as a wild card, not {value}"),
+                    low=DECLARATIONS["kings"]["count"].low,
+                    high=MOST_WILD_KINGS,
+                    value=item.count,
+                ),
+            )
+
+
+def one_skus(deal: Deal, wild: bool) -> Check:
+    """Declarations that need the one Sküs come from one player only: matadors and half cavalry,
+    and with the Sküs as a wild card a kings count that only the Sküs completes."""
+    needing = [
+        d
+        for d in deal.declarations_of(*NEEDS_THE_SKUS, "kings")
+        if d.type != "kings" or (wild and d.count == MOST_WILD_KINGS)
+    ]
+    second = by_different_players(needing)
+    if second is not None:
+        yield (
+            second.where,
+            why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(SKUS)),
+        )
+
+
+def failed_beside_made(deal: Deal, valat: list[Item], nolo: list[Item]) -> Check:
+    """A failed announcement that the made valat or nolo contradicts: the player who took every
+    trick did not fail his valat; the player who took no trick, or whose opponent took every
+    trick, did not fail his nolo (a failed nolo means he took a trick)."""
+    every_trick = {e.player: e for e in valat}
+    no_tricks = {e.player: e for e in nolo}
+    for item in deal.events_of("announced_valat", "announced_nolo"):
+        if item.won:
+            continue
+        who = item.player
+        if item.type == "announced_valat" and who in every_trick:
+            yield (
+                later(item, every_trick[who]).where,
+                why(_("{player} took every trick, so cannot lose an announced valat"), player=who),
+            )
+        elif item.type == "announced_nolo" and who in no_tricks:
+            yield (
+                later(item, no_tricks[who]).where,
+                why(_("{player} took no trick, so cannot lose an announced nolo"), player=who),
+            )
+        elif item.type == "announced_nolo" and valat and valat[0].player != who:
+            yield (
+                later(item, valat[0]).where,
+                why(
+                    _("{winner} took every trick, so {player} cannot lose an announced nolo"),
+                    winner=valat[0].player,
+                    player=who,
+                ),
+            )
+
+
+def declaration(item: Item, kings: str, ladons: str) -> Reason:
+    """A declaration in words, saying which cards were counted where a house rule counts others
+    than the default's: ``18 ladons (Tarocks II–XX counted)``."""
+    if item.type == "kings" and kings == SKUS_WILDCARD:
+        return counted(item.type, item.count, _("{what} (Kings and the Sküs counted)"))
+    if item.type == "ladons" and ladons == ALL_LOW:
+        return counted(item.type, item.count, _("{what} (Tarocks II–XX counted)"))
+    return describe(item)
+
+
+@cache
+def counted(kind: str, number: int, template: str) -> Reason:
+    """The words for a declaration with what its house rule counts, made once for each count."""
+    return why(template, what=declaration_words(kind, number, None))
 
 
 def pay_event(payments: Payments, item: Item) -> None:

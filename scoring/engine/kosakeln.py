@@ -3,6 +3,10 @@
 One declarer against one defender; every payment goes from one player to the other. The
 contract says how much of the six-card Cossack talon the declarer used and sets the game value
 G; a valat replaces the game; bonuses are worth more the earlier they were announced.
+
+A valat is **made** when it is silent (always won) or announced and won. A deal has at most one
+made valat; a failed announced valat of the declarer may stand beside the defender's silent one,
+and then both are paid.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ from .base import (
     FieldSpec,
     Item,
     Options,
+    OptionSpec,
     Payments,
     Variant,
     contract,
     declarer,
     declarer_points,
+    later,
+    penalty,
     player,
     results,
     twice,
@@ -58,6 +65,7 @@ EVENTS = {
     },
     **dict.fromkeys(BONUS_VALUES, BONUS),
     **{kind: {"player": player(), "result": results("won")} for kind in HELD},
+    "penalty": penalty(),
 }
 
 
@@ -80,16 +88,32 @@ class Kosakeln(Variant):
     contracts = CONTRACTS
     deal_fields = {"declarer": declarer(), "contract": contract(CONTRACTS), "declarer_points": declarer_points(70)}
     event_types = EVENTS
+    options = (
+        OptionSpec(
+            "valat_voids_bonuses",
+            "bool",
+            False,
+            gettext_noop("In a deal with a made valat no bonus is paid, neither of the play nor for cards held."),
+            label=gettext_noop("Valat voids bonuses"),
+        ),
+    )
 
     def check(self, deal: Deal, options: Options) -> Check:
         valats = deal.events_of("valat")
-        for item in valats[1:]:
-            yield item.where, why(_("a second valat"))
         for item in valats:
             if not item.announced and item.result == "lost":
                 yield item.where, why(_("a silent valat cannot be lost"))
             if item.announced and item.player != deal.declarer:
                 yield item.where, why(_("only the declarer can announce a valat"))
+        made = made_valats(deal)
+        for item in made[1:]:
+            yield item.where, why(_("a second valat"))
+        own = next((e for e in made if not e.announced and e.player == deal.declarer), None)
+        for item in valats:
+            if own is not None and item.announced and not item.won:
+                refused = _("{player} took every trick, so the announced valat cannot be lost")
+                yield later(item, own).where, why(refused, player=deal.declarer)
+        winner = made[0].player if made else None
         declarer_won = game_won(deal)
         for item in deal.events:
             if item.type in BONUS_VALUES and bonus_value(item, deal.contract) is None:
@@ -108,14 +132,10 @@ class Kosakeln(Variant):
                 )
             if item.type in ("without_trull", "without_kings") and item.won and not declarer_won:
                 yield item.where, why(_("{type} cannot be won when the declarer loses the game"), type=item.type)
-            if item.type in BIRDS and item.won and valats and valats[0].won and valats[0].player != item.player:
+            if item.type in BIRDS and item.won and winner is not None and winner != item.player:
                 yield (
                     item.where,
-                    why(
-                        _("{winner} took every trick, so {player} wins no bird"),
-                        winner=valats[0].player,
-                        player=item.player,
-                    ),
+                    why(_("{winner} took every trick, so {player} wins no bird"), winner=winner, player=item.player),
                 )
         for item in twice(deal.events_of(*BONUS_VALUES, *HELD), lambda e: e.type):
             repeated = _("{type} claimed by both players") if item.type in HELD else _("{type} counted twice")
@@ -127,8 +147,7 @@ class Kosakeln(Variant):
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         g = CONTRACTS[deal.contract]
         valats = deal.events_of("valat")
-        if valats:
-            valat = valats[0]
+        for valat in valats:
             times = ANNOUNCED_VALAT if valat.announced else SILENT_VALAT
             template = (
                 _("announced valat of {player} {result}: {times} × {g}")
@@ -139,7 +158,7 @@ class Kosakeln(Variant):
             value = g * times if valat.won else -g * times
             result = term(valat.result or "won")
             pay(payments, earner, value, template, player=valat.player, result=result, times=times, g=g)
-        else:
+        if not valats:
             won = deal.declarer_points >= NEEDED
             pay(
                 payments,
@@ -150,19 +169,29 @@ class Kosakeln(Variant):
                 result=term("won" if won else "lost"),
                 points=deal.declarer_points,
             )
+        voided = options.flag("valat_voids_bonuses") and bool(made_valats(deal))
         for item in deal.events:
-            if item.type in HELD:
-                held = _("{player} holds {what}")
-                pay(payments, item.player, HELD[item.type], held, player=item.player, what=term(item.type))
-            elif item.type in BONUS_VALUES:
-                value = bonus_value(item, deal.contract) or 0
-                args = {"player": item.player, "what": term(item.type), "result": term(item.result or "")}
-                if item.timing:
-                    what = _("{player}'s {what} announced {timing}, {result}")
-                    pay(payments, item.player, value if item.won else -value, what, timing=term(item.timing), **args)
-                else:
-                    what = _("{player}'s silent {what}, {result}")
-                    pay(payments, item.player, value if item.won else -value, what, **args)
+            if item.type not in HELD and item.type not in BONUS_VALUES:
+                continue
+            what, args = paid_for(item)
+            if voided:
+                not_paid = why(_("{bonus}: not paid, a valat voids every bonus"), bonus=why(what, **args))
+                for name in deal.active:
+                    payments.net(name, 0, not_paid)
+            else:
+                value = HELD[item.type] if item.type in HELD else bonus_value(item, deal.contract) or 0
+                pay(payments, item.player, value if item.won else -value, what, **args)
+
+
+def paid_for(item: Item) -> tuple[str, dict[str, object]]:
+    """What a bonus is paid for, as a template and its values: who holds it, or who won or lost
+    it, announced when."""
+    if item.type in HELD:
+        return _("{player} holds {what}"), {"player": item.player, "what": term(item.type)}
+    args: dict[str, object] = {"player": item.player, "what": term(item.type), "result": term(item.result or "")}
+    if item.timing:
+        return _("{player}'s {what} announced {timing}, {result}"), {"timing": term(item.timing), **args}
+    return _("{player}'s silent {what}, {result}"), args
 
 
 def pay(payments: Payments, earner: str | None, value: int, what: str, /, **values: object) -> None:
@@ -171,9 +200,17 @@ def pay(payments: Payments, earner: str | None, value: int, what: str, /, **valu
     payments.each_opponent_pays(earner, value, what, payer="other player", **values)
 
 
+def made_valats(deal: Deal) -> list[Item]:
+    """The valats made in the deal (silent, or announced and won); a valid deal has one at most."""
+    return [e for e in deal.events_of("valat") if e.won]
+
+
 def game_won(deal: Deal) -> bool:
-    """Whether the declarer won the game, a valat deciding it where there is one."""
+    """Whether the declarer won the game, a valat deciding it where there is one: a made valat
+    is won by the player who made it; a failed announced valat (alone, or beside the defender's
+    made one) is a lost game."""
     valats = deal.events_of("valat")
     if valats:
-        return (valats[0].player == deal.declarer) == valats[0].won
+        made = made_valats(deal)
+        return bool(made) and made[0].player == deal.declarer
     return deal.declarer_points >= NEEDED

@@ -17,7 +17,10 @@ MOST_TAROCKS = 22
 
 
 def doubts(variant: Variant, options: Options, deal: Deal) -> list[Doubt]:
-    """Every doubt about one valid deal, each naming the field it concerns."""
+    """Every doubt about one valid deal, each naming the field it concerns. A thrown-in deal has
+    no cards, so nothing about them can look unlikely."""
+    if deal.thrown_in:
+        return []
     return [Doubt(deal.number, field, reason) for field, reason in variant.doubts(deal, options)]
 
 

@@ -107,7 +107,7 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
         for number, raw in enumerate(raw_deals, start=first):
             deal = read_deal(raw, number, variant, players, reader, shape)
             if deal is not None:
-                if deal.events or deal.declarations or variant.plain_deal_rules:
+                if not deal.thrown_in and (deal.events or deal.declarations or variant.plain_deal_rules):
                     for field, reason in variant.check(deal, options):
                         reader.add(number, field, reason)
                 deals.append(deal)
@@ -373,21 +373,33 @@ def read_deal(
                 _("when {dealer} deals, {out} sits out, not {given}"), dealer=dealer, out=out, given=d.sitting_out
             )
             d.problem("sitting_out", said)
+    thrown_in = raw.get("thrown_in", False)
+    if thrown_in is not True and thrown_in is not False:
+        d.problem(
+            "thrown_in", why(_("{key} must be true or false, not {value}"), key="thrown_in", value=show(thrown_in))
+        )
     values: dict[str, Any] = {}
     extra: dict[str, object] = {}
-    active = d.active
-    for field in shape.fields:
-        key, attr, _default, fits, _spec, _what = field
-        value = raw.get(key)
-        if value is None or not fits(value, active):
-            value = read_deal_field(raw, field, d)
-        (extra if attr in shape.extra else values)[attr] = value
-    if shape.declarations:
-        values["declarations"] = read_items(raw, "declarations", shape.declarations, d)
-    values["events"] = read_items(raw, "events", shape.events, d)
+    if thrown_in is True:
+        read_thrown_in(raw, variant, d)
+    else:
+        active = d.active
+        for field in shape.fields:
+            key, attr, _default, fits, _spec, _what = field
+            value = raw.get(key)
+            if value is None or not fits(value, active):
+                value = read_deal_field(raw, field, d)
+            (extra if attr in shape.extra else values)[attr] = value
+        if shape.declarations:
+            values["declarations"] = read_items(raw, "declarations", shape.declarations, d)
+    events = read_items(raw, "events", shape.events, d)
     if d.failed:
         return None
+    if events:
+        values["events"] = tuple(item for item in events if item.type != PENALTY)
+        values["penalties"] = tuple(item for item in events if item.type == PENALTY)
     return Deal(
+        thrown_in=thrown_in is True,
         number=number,
         players=players,
         dealer=str(dealer),
@@ -396,6 +408,25 @@ def read_deal(
         extra=extra,
         **values,
     )
+
+
+PENALTY = "penalty"
+"""The event every variant has: a fine the table imposes, paid apart from the game's rules."""
+THROWN_IN_KEYS = frozenset({"dealer", "sitting_out", "thrown_in", "events"})
+"""What a thrown-in deal may record: who dealt, who sat out, and its penalties."""
+
+
+def read_thrown_in(raw: Mapping[str, object], variant: Variant, d: DealReader) -> None:
+    """A deal dealt but not played has no cards, no bids and no bonuses: any such field is
+    refused, whatever its value, and its events may only be penalties."""
+    for key in raw:
+        if key in variant.deal_keys and key not in THROWN_IN_KEYS:
+            d.problem(str(key), why(_("a thrown-in deal has no {what}"), what=str(key).replace("_", " ")))
+    events = raw.get("events")
+    if isinstance(events, list):
+        for index, item in enumerate(events):
+            if isinstance(item, dict) and item.get("type") != PENALTY:
+                d.problem(f"events[{index}]", why(_("a thrown-in deal has only penalties as events")))
 
 
 def read_deal_field(raw: Mapping[str, object], field: FieldCheck, d: DealReader) -> object:

@@ -45,6 +45,7 @@ GLOSSARY = {
     "pagat": _("Pagat"), "pagat_ultimo": _("Pagat ultimo"), "king": _("King"), "king_ultimo": _("King ultimo"),
     "king_lost": _("King lost"), "valat": _("valat"), "nolo": _("nolo"), "tout": _("tout"),
     "announced_valat": _("announced valat"), "announced_nolo": _("announced nolo"), "last_trick": _("last trick"),
+    "penalty": _("penalty"),
     "excuse_no_tricks": _("the Excuse without a trick"), "pagat_captured": _("Pagat captured"),
     "gstiess_ultimo": _("Gstieß ultimo"), "uhu": _("Uhu"), "pelikan": _("Pelikan"), "quapil": _("Quapil"),
     "kakadu": _("Kakadu"), "absolut": _("Absolut"), "panzer": _("Panzer"), "without_trull": _("without Trull"),

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .base import MOST_POINTS, Entry, Line, Payments
+from .base import MOST_POINTS, Entry, Line, Payments, pay_penalties
 from .reading import Sitting, read_sitting
 from .reasons import _
 from .refusal import Refusal
@@ -35,6 +35,8 @@ class DealResult(NamedTuple):
     """Who sat the deal out (at a table of four), or ``None``."""
     declarer: str | None = None
     """The declarer, in a declarer game; ``None`` where each plays for himself."""
+    thrown_in: bool = False
+    """Dealt but not played: it counts nowhere as a deal played, only its penalties count."""
 
     @property
     def lines(self) -> tuple[Line, ...] | None:
@@ -44,14 +46,18 @@ class DealResult(NamedTuple):
 
 @dataclass(frozen=True)
 class Carried:
-    """What the deals before carry into the deals being scored: the pots and each player's total.
+    """What the deals before carry into the deals being scored: the pots, each player's total,
+    and whether any of them was played.
 
     Scoring a sitting's deals from deal n on needs only this of the deals before: the rules of a
-    deal read the pots it starts with, and the totals are checked against ``MOST_POINTS``.
+    deal read the pots it starts with and whether a deal was played before it (the Danish pots are
+    founded in the first deal played), and the totals are checked against ``MOST_POINTS``.
     """
 
     pots: Mapping[str, int]
     totals: Mapping[str, int]
+    played: bool = False
+    """Whether any of the deals before was played (not thrown in)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,8 @@ class SittingResult:
     deals: tuple[DealResult, ...]
     totals: dict[str, int]
     pots: dict[str, int]
+    played: bool = False
+    """Whether any deal was played (not thrown in), before the document's deals or among them."""
 
     def as_dict(self) -> dict[str, object]:
         """The ``score`` output document (its format: docs/engine.md); each deal's ``lines``
@@ -68,6 +76,8 @@ class SittingResult:
         deals = []
         for deal in self.deals:
             out: dict[str, object] = {"number": deal.number, "scores": deal.scores}
+            if deal.thrown_in:
+                out["thrown_in"] = True
             if deal.breakdown is not None:
                 out["lines"] = [
                     {"player": player, "points": points, "reason": str(reason)}
@@ -104,18 +114,27 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
     variant, options = sitting.variant, sitting.options
     pots = dict.fromkeys(variant.pots, 0) if before is None else {pot: before.pots.get(pot, 0) for pot in variant.pots}
     totals = dict.fromkeys(sitting.players, 0) if before is None else {p: before.totals[p] for p in sitting.players}
+    played = before is not None and before.played
     results = []
     for deal in sitting.deals:
-        payments = Payments(deal, pots, explain=breakdown)
-        variant.score(deal, options, payments)
+        payments = Payments(deal, pots, explain=breakdown, first=not played)
+        if not deal.thrown_in:
+            variant.score(deal, options, payments)
+            played = True
+        if deal.penalties:
+            pay_penalties(payments, deal)
         scores, pots = payments.scores, payments.pots
         for name, points in scores.items():
             totals[name] += points
         amounts = [payments.largest, *scores.values(), *pots.values(), *totals.values()]
         if max(amounts) > MOST_POINTS or min(amounts) < -MOST_POINTS:
             raise Refusal.because(_("an amount goes beyond {most:,} game points"), deal=deal.number, most=MOST_POINTS)
-        results.append(DealResult(deal.number, scores, pots, payments.lines, deal.sitting_out, deal.declarer or None))
-    return SittingResult(sitting, tuple(results), dict(totals), dict(pots))
+        results.append(
+            DealResult(
+                deal.number, scores, pots, payments.lines, deal.sitting_out, deal.declarer or None, deal.thrown_in
+            )
+        )
+    return SittingResult(sitting, tuple(results), dict(totals), dict(pots), played)
 
 
 def score_sitting(doc: object, *, breakdown: bool = True) -> dict[str, object]:

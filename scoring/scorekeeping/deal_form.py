@@ -2,9 +2,13 @@
 
 The deal-level controls come from the variant's ``deal_fields`` (card points, declarer,
 contract, … with their kinds and ranges); declarations and events are rows of selects (what,
-who, result, count, suit, announced, before which trick); a row left on "—" is ignored. Nothing
-typed is parsed as JSON. The form turns itself into a deal of the sitting format (players by
-name), and puts each problem the engine reports next to the control it names.
+who, result, count, points, into which pot, suit, announced, before which trick); a row left on
+"—" is ignored. Nothing typed is parsed as JSON. The form turns itself into a deal of the sitting
+format (players by name), and puts each problem the engine reports next to the control it names.
+
+A deal *thrown in* (dealt but not played) has only its dealer, who sits out and its penalties:
+with the box ticked the form reads nothing else, whatever the other controls still hold (the
+script hides them; without it they stay on the page, left as they were).
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ from typing import Any
 
 from django import forms
 from django.forms.utils import ErrorDict
+from django.forms.widgets import CheckboxInput
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Doubt, Problem, Variant, count_pile
 from scoring.engine.base import REQUIRED, SIDES, FieldSpec
 from scoring.engine.reading import ITEM
-from scoring.engine.reasons import Reason, word
+from scoring.engine.reasons import CENTS, Reason, word
 from scoring.limits import NO_REASON, REASON_LENGTH
 from scoring.refusals import shown
 from scoring.submissions import KeyedForm, new_key
@@ -31,8 +36,10 @@ ROWS = 4
 MORE_ROWS = 3
 LISTS = {"declarations": "dc", "events": "ev"}
 """Each item list and the prefix of its rows' controls."""
-ROW_FIELDS = ("type", "who", "result", "count", "suit", "announced", "before_trick")
+ROW_FIELDS = ("type", "who", "points", "to", "result", "count", "suit", "announced", "before_trick")
 WHO_KEYS = ("player", "side", "by")
+SIDE_KEYS = ("side", "by")
+"""The keys whose *who* is a side (declarer or defenders) rather than a player."""
 COUNTING = {"kings": 4, "queens": 4, "cavaliers": 4, "jacks": 4, "trull": 3}
 MOST_CARDS = 78
 """The most cards of a pile: a whole pack."""
@@ -81,6 +88,11 @@ class DealForm(KeyedForm):
             )
         self.variant = variant
         self.players = list(players)
+        self.thrown_in = self.is_bound and bool(
+            CheckboxInput().value_from_datadict(self.data, self.files, self.add_prefix("thrown_in"))
+        )
+        """Whether the deal was sent as thrown in: then only the dealer, who sits out and the
+        events are read, and nothing else is required."""
         self.group_errors: dict[str, list[str]] = {}
         self.doubts: list[Doubt] = []
         self.row_count = self._row_count()
@@ -88,6 +100,9 @@ class DealForm(KeyedForm):
         self.fields["dealer"] = forms.ChoiceField(label=_("Dealer"), choices=seats)
         if self.sits_out_field:
             self.fields["sitting_out"] = forms.ChoiceField(label=_("Sits out"), choices=seats)
+        self.fields["thrown_in"] = forms.BooleanField(
+            label=_("Thrown in: dealt but not played (misdeal, redeal, all passed)"), required=False
+        )
         for key, spec in variant.deal_fields.items():
             for name, field in self._deal_field(key, spec):
                 self.fields[name] = field
@@ -97,6 +112,9 @@ class DealForm(KeyedForm):
                 for row in range(self.row_count):
                     self._row_fields(prefix, row, types)
         self._counting_fields()
+        if self.thrown_in:
+            for name in self.played_only:
+                self.fields[name].required = False
 
     # --- building -----------------------------------------------------------------------
 
@@ -156,12 +174,20 @@ class DealForm(KeyedForm):
         self.fields[name + "type"] = forms.ChoiceField(
             label=_("What"), required=False, choices=[("", "—"), *((t, said(t)) for t in types)]
         )
-        if keys & {"player"}:
-            who = [("", "—"), *((p, p) for p in self.players)]
-        else:
-            who = [("", "—"), *((side, said(side)) for side in SIDES)]
         if keys & set(WHO_KEYS):
-            self.fields[name + "who"] = forms.ChoiceField(label=_("Who"), required=False, choices=who)
+            self.fields[name + "who"] = forms.ChoiceField(label=_("Who"), required=False, choices=self._who(keys))
+        if "points" in keys:
+            spec = next(s for s in specs if s.attr == "points")
+            what = _("Cents") if self.variant.unit == CENTS else _("Points")
+            numeric = forms.NumberInput(attrs={"inputmode": "numeric"})
+            self.fields[name + "points"] = whole_field(str(what), spec, label=what, required=False, widget=numeric)
+        if "to" in keys:
+            pots = unique(c for s in specs if s.attr == "to" for c in s.choices if c is not None)
+            self.fields[name + "to"] = forms.ChoiceField(
+                label=_("Into"),
+                required=False,
+                choices=[("", _("each opponent")), *((pot, gettext(self.variant.pot_word(pot))) for pot in pots)],
+            )
         results = unique(c for s in specs if s.attr == "result" for c in s.choices)
         if results:
             self.fields[name + "result"] = forms.ChoiceField(
@@ -191,6 +217,18 @@ class DealForm(KeyedForm):
                 label=_("Before trick"), required=False, choices=[("", "—"), *((str(t), str(t)) for t in tricks)]
             )
 
+    def _who(self, keys: set[str]) -> list[tuple[Any, Any]]:
+        """The choices of a row's *who*: the players, the sides, or both in two groups where some
+        types name a side and others a player (a penalty is always a player's); the script offers
+        only what the chosen type allows, and the engine refuses a wrong one anyway."""
+        players = [(p, p) for p in self.players]
+        sides = [(side, said(side)) for side in SIDES]
+        if not keys & set(SIDE_KEYS):
+            return [("", "—"), *players]
+        if "player" not in keys:
+            return [("", "—"), *sides]
+        return [("", "—"), (_("Side"), sides), (_("Player"), players)]
+
     def _counting_fields(self) -> None:
         targets = []
         for key, spec in self.variant.deal_fields.items():
@@ -204,6 +242,25 @@ class DealForm(KeyedForm):
         self.fields["count_others"] = forms.IntegerField(
             label=_("Other cards"), required=False, min_value=0, max_value=MOST_CARDS
         )
+
+    @property
+    def played_only(self) -> list[str]:
+        """The controls only a played deal has (cards, bids, declarations, the counting
+        helper): a thrown-in deal reads none of them."""
+        events = f"{LISTS['events']}-"
+        return [
+            name
+            for name in self.fields
+            if name not in ("key", "reason", "dealer", "sitting_out", "thrown_in") and not name.startswith(events)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        """A thrown-in deal takes the controls it does not read as they are, even if unfinished."""
+        data = super().clean()
+        if self.thrown_in:
+            for name in self.played_only:
+                self.errors.pop(name, None)
+        return data
 
     # --- reading ------------------------------------------------------------------------
 
@@ -252,6 +309,10 @@ class DealForm(KeyedForm):
         if "count" not in self.data:
             return False
         self.full_clean()
+        if self.thrown_in:
+            self._errors = ErrorDict()
+            self.add_error("count_for", gettext("a thrown-in deal has no cards to count"))
+            return True
         counting = [f"count_{name}" for name in [*COUNTING, "others"]]
         if not any(name in self.errors for name in [*counting, "count_for"]):
             pile = count_pile(**{name[6:]: self.cleaned_data.get(name) or 0 for name in counting})
@@ -271,13 +332,17 @@ class DealForm(KeyedForm):
             deal["sitting_out"] = data["sitting_out"]
         elif len(self.players) == 4:  # fixed by the rules
             deal["sitting_out"] = self.variant.who_sits_out(self.players, data["dealer"])
+        self.row_of: dict[tuple[str, int], int] = {}
+        if self.thrown_in:
+            deal["thrown_in"] = True
+            deal["events"] = self._items("events", LISTS["events"])
+            return deal
         out = deal.get("sitting_out")
         for key, spec in self.variant.deal_fields.items():
             if spec.kind == "points":
                 deal[key] = self._card_points(key, spec, out)
             elif data.get(key) not in (None, "") and (spec.default is REQUIRED or data[key] != spec.default):
                 deal[key] = data[key]
-        self.row_of: dict[tuple[str, int], int] = {}
         for listed, prefix in LISTS.items():
             items = self._items(listed, prefix)
             if items or listed == "events":
@@ -333,10 +398,15 @@ class DealForm(KeyedForm):
         for listed in LISTS:
             types = self.variant.declaration_types if listed == "declarations" else self.variant.event_types
             lists[listed] = {
-                kind: {control_of_key(k): allowed(spec) for k, spec in f.items()} for kind, f in types.items()
+                kind: {control_of_key(k): self._allowed(spec) for k, spec in f.items()} for kind, f in types.items()
             }
         events = {contract: list(self.variant.events_for(contract)) for contract in self.variant.contract_events}
         return {"items": lists, "contract_events": events, "sits_out": self.sits_out_by_dealer}
+
+    def _allowed(self, spec: FieldSpec) -> list[str] | None:
+        """The control values a field accepts; a player field any player (the *who* select may
+        also hold the sides)."""
+        return list(self.players) if spec.kind == "player" else allowed(spec)
 
     @property
     def sits_out_by_dealer(self) -> dict[str, str]:
@@ -441,6 +511,8 @@ def initial_from_deal(deal: dict[str, Any], variant: Variant, players: Sequence[
     initial: dict[str, Any] = {"dealer": deal["dealer"], "key": new_key()}
     if "sitting_out" in deal:
         initial["sitting_out"] = deal["sitting_out"]
+    if deal.get("thrown_in"):
+        initial["thrown_in"] = True
     for key, spec in variant.deal_fields.items():
         if spec.kind == "points":
             for name, points in deal.get(key, {}).items():

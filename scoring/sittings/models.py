@@ -67,6 +67,9 @@ class Sitting(models.Model):
     deal_count = models.PositiveIntegerField(_("deals"), default=0)
     """Redundant: how many live deals the sitting has, kept by the services with the deals, so
     that lists of sittings need not count every club's deals."""
+    thrown_in_count = models.PositiveIntegerField(_("deals thrown in"), default=0)
+    """Redundant: how many of the live deals were thrown in (dealt, not played), kept with
+    ``deal_count``: a thrown-in deal is no deal played (``played_count``)."""
     # The money terms in force when the sitting started (``scoring.ledger.models.money_terms``),
     # kept like the house rules: changing the club's tariff or fee later changes no evening.
     cents_per_point = models.DecimalField(
@@ -107,6 +110,11 @@ class Sitting(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def played_count(self) -> int:
+        """The live deals that were played, not thrown in: what a table's deals due count."""
+        return self.deal_count - self.thrown_in_count
 
     def seated_players(self) -> list[Player]:
         """The players in dealing order."""

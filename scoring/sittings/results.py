@@ -52,8 +52,10 @@ def sitting_document(
 def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
     """Who deals next and who then sits out, by the rotation of the dealing order.
 
-    The deal passes to the next seat after the last dealer; who sits out at a table of four is
-    the variant's rule (the dealer, or in Danish Tarok the player opposite him).
+    The deal passes to the next seat after the last dealer, but after a deal thrown in the same
+    dealer deals again (the form proposes it; the scorekeeper may change it, as some clubs pass
+    the deal on); who sits out at a table of four is the variant's rule (the dealer, or in Danish
+    Tarok the player opposite him).
     """
     _number, dealer, out = deals_ahead(sitting, 1)[0]
     return dealer, out
@@ -63,7 +65,11 @@ def deals_ahead(sitting: Sitting, count: int) -> list[tuple[int, str, str | None
     """The next ``count`` deals as a score sheet lists them: number, dealer and who sits out."""
     names = [p.display_name for p in sitting.seated_players()]
     last = sitting.live_deals().last()
-    number, dealer = (1, 0) if last is None else (last.number + 1, (last.inputs["dealer"] + 1) % len(names))
+    if last is None:
+        number, dealer = 1, 0
+    else:
+        again = bool(last.inputs.get("thrown_in"))
+        number, dealer = last.number + 1, (last.inputs["dealer"] + (0 if again else 1)) % len(names)
     ahead = []
     for n in range(number, number + count):
         ahead.append((n, names[dealer], sitting.rules.who_sits_out(names, names[dealer])))
@@ -81,6 +87,7 @@ class StoredDeal:
     sitting_out: int | None
     lines: list[StoredLine]
     pots: dict[str, int]
+    thrown_in: bool = False
 
     @property
     def corrected(self) -> bool:
@@ -105,6 +112,7 @@ def stored_deals(sitting: Sitting, first: int = 1, last: int | None = None) -> l
             row.inputs.get("sitting_out"),
             [StoredLine.of(line) for line in row.breakdown.lines],
             row.breakdown.pots,
+            bool(row.inputs.get("thrown_in")),
         )
         for row in rows
     ]
@@ -122,11 +130,10 @@ def stored_result(
     pot_names = list(sitting.rules.pots)
     out_deals = []
     for deal in deals:
-        entry: dict[str, Any] = {
-            "number": deal.number,
-            "scores": deal.scores(names),
-            "lines": named_lines(deal.lines, names, translate),
-        }
+        entry: dict[str, Any] = {"number": deal.number, "scores": deal.scores(names)}
+        if deal.thrown_in:
+            entry["thrown_in"] = True
+        entry["lines"] = named_lines(deal.lines, names, translate)
         if pot_names:
             entry["pots"] = {p: deal.pots.get(p, 0) for p in pot_names}
         out_deals.append(entry)

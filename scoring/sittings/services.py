@@ -150,6 +150,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
             date=date,
             created_by=acting(user),
             deal_count=len(checked.deals),
+            thrown_in_count=sum(deal.thrown_in for deal in checked.deals),
             **money_terms(club, checked.variant.key),
         )
         _seat(sitting, players)
@@ -245,14 +246,15 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
         if earlier is not None:
             return Recorded(earlier, created=False)
         number = sitting.deal_count + 1
-        if sitting.deals_due is not None and number > sitting.deals_due:
+        if sitting.deals_due is not None and sitting.played_count >= sitting.deals_due:
             raise Refusal.because(_("all {due} deals of this table are entered"), due=sitting.deals_due)
         if sitting.held is not None:
             raise Refusal.because(Reason.from_data(sitting.held))
         seats = _seats(sitting)
         players = [seat.player for seat in seats]
         names = [p.display_name for p in players]
-        carried = Carried(_pots_after(sitting, number - 1), {seat.player.display_name: seat.points for seat in seats})
+        totals = {seat.player.display_name: seat.points for seat in seats}
+        carried = Carried(_pots_after(sitting, number - 1), totals, played=sitting.played_count > 0)
         result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried)
         new = DealRevision.objects.create(
             sitting=sitting,
@@ -263,7 +265,7 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
             idempotency_key=key,
         )
         stored.add(sitting, [new], result.deals, players, seats)
-        _count_deals(sitting, +1)
+        _count_deals(sitting, +1, thrown_in=+result.deals[0].thrown_in)
     return Recorded(new, created=True)
 
 
@@ -294,8 +296,10 @@ def correct_deal(
         seats = _seats(sitting)
         players = [seat.player for seat in seats]
         names = [p.display_name for p in players]
-        carried = Carried(_pots_after(sitting, number - 1), dict.fromkeys(names, 0))
+        played = _played_before(sitting, number)
+        carried = Carried(_pots_after(sitting, number - 1), dict.fromkeys(names, 0), played)
         result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried)
+        was_thrown_in, thrown_in = thrown(old), result.deals[0].thrown_in
         DealRevision.objects.filter(pk=old.pk).update(live=False)
         new = DealRevision.objects.create(
             sitting=sitting,
@@ -307,13 +311,15 @@ def correct_deal(
             idempotency_key=key,
         )
         changed, results = [old], [(new, result.deals[0])]
-        if result.pots != old.breakdown.pots:
-            later, rescored = _rescore_after(sitting, number, result.pots, names)
+        after = (played or not thrown_in, played or not was_thrown_in)  # played after it, now and before
+        if result.pots != old.breakdown.pots or after[0] != after[1]:
+            later, rescored = _rescore_after(sitting, number, result.pots, names, after)
             changed += later
             results += list(zip(later, rescored, strict=True))
         _refuse_beyond_the_limit(seats, changed, results, number)
         stored.remove(changed, seats)
         stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
+        _count_deals(sitting, 0, thrown_in=thrown_in - was_thrown_in)
     return Recorded(new, created=True)
 
 
@@ -322,13 +328,16 @@ CHUNK = 50
 
 
 def _rescore_after(
-    sitting: Sitting, number: int, pots: dict[str, int], names: Sequence[str]
+    sitting: Sitting, number: int, pots: dict[str, int], names: Sequence[str], played: tuple[bool, bool]
 ) -> tuple[list[DealRevision], list[DealResult]]:
     """The live deals after deal ``number`` whose results change when deal ``number`` leaves
-    ``pots``, with their new results: up to the first whose pots after it are those stored."""
+    ``pots`` and ``played`` (whether a deal was played by then, with the correction and as
+    stored): up to the first after which the pots are those stored and whether a deal was played
+    is as it was (the Danish pots are founded in the first deal played), with their new results."""
     later: list[DealRevision] = []
     results: list[DealResult] = []
     start = number + 1
+    now, before = played
     while True:
         chunk = list(
             sitting.live_deals().filter(number__gte=start, number__lt=start + CHUNK).select_related("breakdown")
@@ -337,11 +346,12 @@ def _rescore_after(
             return later, results
         docs = [deal_by_name(d.inputs, sitting.rules, names) for d in chunk]
         checked = read_sitting(sitting_document(sitting, docs, names), first=start)
-        scored = score(checked, before=Carried(pots, dict.fromkeys(names, 0)))
+        scored = score(checked, before=Carried(pots, dict.fromkeys(names, 0), now))
         for revision, result in zip(chunk, scored.deals, strict=True):
             later.append(revision)
             results.append(result)
-            if result.pots == revision.breakdown.pots:
+            now, before = now or not result.thrown_in, before or not result.thrown_in
+            if result.pots == revision.breakdown.pots and now == before:
                 return later, results
         pots = scored.pots
         start += CHUNK
@@ -384,7 +394,7 @@ def remove_last_deal(
             raise Refusal.because(said, field="number", number=number)
         DealRevision.objects.filter(pk=last.pk).update(live=False)
         stored.remove([last])
-        _count_deals(sitting, -1)
+        _count_deals(sitting, -1, thrown_in=-thrown(last))
         removal = DealRevision.objects.create(
             sitting=sitting,
             number=last.number,
@@ -412,10 +422,25 @@ def _pots_after(sitting: Sitting, number: int) -> dict[str, int]:
     return pots
 
 
-def _count_deals(sitting: Sitting, change: int) -> None:
-    """Count the live deals on (the sitting is locked: the count read with it is current)."""
-    Sitting.objects.filter(pk=sitting.pk).update(deal_count=F("deal_count") + change)
+def _count_deals(sitting: Sitting, change: int, thrown_in: int = 0) -> None:
+    """Count the live deals on, and those of them thrown in (the sitting is locked: the counts
+    read with it are current)."""
+    Sitting.objects.filter(pk=sitting.pk).update(
+        deal_count=F("deal_count") + change, thrown_in_count=F("thrown_in_count") + thrown_in
+    )
     sitting.deal_count += change
+    sitting.thrown_in_count += thrown_in
+
+
+def thrown(deal: DealRevision) -> int:
+    """1 for a deal thrown in, 0 for one played (to count them)."""
+    return int(bool((deal.data or {}).get("thrown_in")))
+
+
+def _played_before(sitting: Sitting, number: int) -> bool:
+    """Whether a live deal before deal ``number`` was played (not thrown in)."""
+    before = sitting.live_deals().filter(number__lt=number)
+    return before.count() > before.filter(data__thrown_in=True).count()
 
 
 def _open(sitting: Sitting, key: str, user: User) -> tuple[Sitting, DealRevision | None]:

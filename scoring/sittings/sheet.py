@@ -61,6 +61,7 @@ def sheet_context(
                 "cells": [(name, scores[name], running[name], name == out) for name in names],
                 "pots": [(pot, deal.pots.get(pot, 0)) for pot in rules.pots],
                 "corrected": deal.corrected,
+                "thrown_in": deal.thrown_in,
                 "url": deal_url(deal.number),
                 "correct_url": correct_url(deal.number) if correct_url else None,
             }

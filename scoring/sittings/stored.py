@@ -102,6 +102,11 @@ def scores_of(lines: Sequence[StoredLine], names: Sequence[str]) -> dict[str, in
     return scores
 
 
+def played_by(result: DealResult, name: str) -> bool:
+    """Whether the player played the deal: it was played (not thrown in), and he did not sit it out."""
+    return not result.thrown_in and name != result.sitting_out
+
+
 def lines_of(result: DealResult, index_of: Mapping[str, int]) -> list[dict[str, Any]]:
     """A deal's breakdown as stored, each line a record (:class:`StoredLine`)."""
     assert result.breakdown is not None, "a stored result is scored with its breakdown"
@@ -129,7 +134,7 @@ def add(
     for deal, result in zip(deals, results, strict=True):
         rows += [
             ScoreRow(
-                revision=deal, sitting=sitting, player=by_name[name], points=points, played=name != result.sitting_out
+                revision=deal, sitting=sitting, player=by_name[name], points=points, played=played_by(result, name)
             )
             for name, points in result.scores.items()
         ]
@@ -146,7 +151,7 @@ def totals_of(results: Sequence[DealResult], players: Sequence[Player]) -> dict[
         for player in players:
             name = player.display_name
             share = SeatTotals.of_deal(
-                result.scores.get(name, 0), played=name != result.sitting_out, declared=name == result.declarer
+                result.scores.get(name, 0), played=played_by(result, name), declared=name == result.declarer
             )
             totals[player.pk].add(share)
     return totals
@@ -200,7 +205,7 @@ def rebuild(sitting: Sitting, live: Sequence[DealRevision], results: Sequence[De
             row = rows.get(name)
             for stored in {in_lines[name], row.points if row else None} - {points}:
                 differences.append(f"{where}: {name} stored {stored}, computed {points}")
-            if row is not None and row.points == points and row.played != (name != computed.sitting_out):
+            if row is not None and row.points == points and row.played != played_by(computed, name):
                 differences.append(f"{where}: {name} stored as {'playing' if row.played else 'sitting out'}")
         if deal.breakdown.pots != computed.pots:
             differences.append(f"{where}: pots stored {deal.breakdown.pots}, computed {computed.pots}")
@@ -216,6 +221,10 @@ def rebuild(sitting: Sitting, live: Sequence[DealRevision], results: Sequence[De
     if sitting.deal_count != len(live):
         differences.append(f"sitting {sitting.pk}: {sitting.deal_count} deals counted, {len(live)} live")
         Sitting.objects.filter(pk=sitting.pk).update(deal_count=len(live))
+    thrown_in = sum(result.thrown_in for result in results)
+    if sitting.thrown_in_count != thrown_in:
+        differences.append(f"sitting {sitting.pk}: {sitting.thrown_in_count} deals counted thrown in, {thrown_in} are")
+        Sitting.objects.filter(pk=sitting.pk).update(thrown_in_count=thrown_in)
     totals = totals_of(results, players)
     for seat in sitting.seats.select_related("player"):
         had, due = SeatTotals.of_seat(seat), totals[seat.player_id]

@@ -1,11 +1,16 @@
 """A sitting as a workbook: what its export writes, its blank score sheet, and its import.
 
 The export (``docs/spreadsheets.md`` shows the layout) has five sheets: **Deals** (a row per deal:
-its number, dealer, who sat out, the variant's deal-level fields, each player's game points and
-running total, the pots after it), **Items** (a row per declaration or event, a column per item
-field), **Breakdown** (a row per line), **Totals** (a row per player, and the Kasse where it gets
-something) and **House rules** (the variant, the date, the seats and every option). Sheet names,
-column titles and the words in the cells are in the page's language.
+its number, dealer, who sat out, whether it was thrown in, the variant's deal-level fields, each
+player's game points and running total, the pots after it), **Items** (a row per declaration or
+event, penalties included, a column per item field), **Breakdown** (a row per line), **Totals** (a
+row per player, and the Kasse where it gets something) and **House rules** (the variant, the date,
+the seats and every option). Sheet names, column titles and the words in the cells are in the
+page's language.
+
+A **thrown-in deal** (dealt, not played) keeps its row, marked in *Thrown in*, with its dealer and
+who sat out and no deal-level field: it has no card points, no contract. Its penalties are rows of
+the Items sheet like any other event; it is no deal played on the Totals sheet.
 
 The import reads **House rules**, **Deals** and **Items** back, in any of the site's languages,
 from an export or from a sheet filled in by hand in the same layout, into a sitting document; the
@@ -36,7 +41,6 @@ from scoring.sittings.models import Sitting
 from scoring.sittings.results import deals_ahead, sitting_document, stored_result
 from scoring.spreadsheets.reader import (
     ANY,
-    BOOL,
     NAME,
     TEXT,
     WHOLE,
@@ -54,7 +58,7 @@ from scoring.spreadsheets.writer import Money, Printing, Sheet
 T = TypeVar("T")
 
 DEALS, ITEMS, BREAKDOWN, TOTALS, HOUSE_RULES = _("Deals"), _("Items"), _("Breakdown"), _("Totals"), _("House rules")
-DEAL, DEALER, SITS_OUT = _("Deal"), _("Dealer"), _("Sits out")
+DEAL, DEALER, SITS_OUT, THROWN_IN = _("Deal"), _("Dealer"), _("Sits out"), _("Thrown in")
 LIST, TYPE = _("List"), _("Type")
 PLAYER_OR_POT, POINTS, REASON = _("Player or pot"), _("Points"), _("Reason")
 PLAYER, DEALS_PLAYED, GAME_POINTS, BALANCE = _("Player"), _("Deals played"), _("Game points"), _("Balance")
@@ -70,6 +74,8 @@ ITEM_FIELDS = {
     "suit": _("Suit"),
     "announced": _("Announced"),
     "before_trick": _("Before trick"),
+    "points": POINTS,
+    "to": _("Pot"),
 }
 SETTINGS = {"variant": _("The game."), "date": _("The day of the sitting.")}
 SEAT = "seat_%d"
@@ -139,8 +145,9 @@ def document_sheets(
 
 
 def deal_columns(variant: Variant, players: Sequence[str]) -> list[str]:
-    """The Deals sheet's columns that the import reads: number, dealer, who sits out, fields."""
-    header = [str(DEAL), str(DEALER), str(SITS_OUT)]
+    """The Deals sheet's columns that the import reads: number, dealer, who sits out, whether the
+    deal was thrown in, fields."""
+    header = [str(DEAL), str(DEALER), str(SITS_OUT), str(THROWN_IN)]
     for spec in variant.deal_fields.values():
         if spec.kind == "points":
             header += [points_title(spec, name) for name in players]
@@ -150,9 +157,14 @@ def deal_columns(variant: Variant, players: Sequence[str]) -> list[str]:
 
 
 def deal_values(variant: Variant, deal: Mapping[str, Any], players: Sequence[str]) -> list[object]:
-    values: list[object] = [deal["dealer"], deal.get("sitting_out")]
+    """A deal's cells under ``deal_columns`` after its number; a thrown-in deal's fields are empty
+    (it has none: not even a field's default is shown, so the row says nothing was played)."""
+    thrown_in = bool(deal.get("thrown_in"))
+    values: list[object] = [deal["dealer"], deal.get("sitting_out"), thrown_in]
     for key, spec in variant.deal_fields.items():
-        if spec.kind == "points":
+        if thrown_in:
+            values += [None] * (len(players) if spec.kind == "points" else 1)
+        elif spec.kind == "points":
             values += [deal.get(key, {}).get(name) for name in players]
         elif spec.kind == "choice":
             values.append(choice_text(spec, deal.get(key, spec.default)))
@@ -230,6 +242,8 @@ def counts(spec: FieldSpec) -> bool:
 
 
 def items_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
+    """A row per declaration or event (a penalty is an event: its player, points and, in Danish
+    Tarok, the pot it went into)."""
     keys = list(item_fields(variant))
     header = [str(DEAL), str(LIST), str(TYPE), *(str(item_title(key)) for key in keys)]
 
@@ -238,17 +252,26 @@ def items_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
             for listed, types in (("declarations", variant.declaration_types), ("events", variant.event_types)):
                 for item in deal.get(listed, []):
                     spec = types[item["type"]]
-                    values = [item_text(spec[key], item.get(key)) if key in spec else None for key in keys]
+                    values = [item_text(variant, spec[key], item.get(key)) if key in spec else None for key in keys]
                     yield [number, str(LISTS[listed]), gettext(word(item["type"])), *values]
 
     return Sheet(str(ITEMS), header, rows())
 
 
-def item_text(spec: FieldSpec, value: object) -> object:
+def names_a_pot(variant: Variant, spec: FieldSpec) -> bool:
+    """Whether an item field chooses one of the variant's pots (a penalty's ``to``): its cells
+    then name the pot as the Deals and Breakdown sheets do (``King pot``)."""
+    pots = [choice for choice in spec.choices if choice is not None]
+    return spec.kind == "choice" and bool(pots) and all(choice in variant.pots for choice in pots)
+
+
+def item_text(variant: Variant, spec: FieldSpec, value: object) -> object:
     """An item's value as a cell shows it (its default where the item leaves it out)."""
     value = spec.default if value is None and spec.default is not REQUIRED else value
     if spec.kind == "flag":
         return bool(value)
+    if spec.kind == "choice" and isinstance(value, str) and names_a_pot(variant, spec):
+        return capfirst(gettext(variant.pot_word(value)))
     if spec.kind == "choice":
         return choice_text(spec, value)
     return value
@@ -273,9 +296,9 @@ def totals_sheet(
     sheet_fee_cents: int = 0,
     share_pots: bool = False,
 ) -> Sheet:
-    """Each player's deals played, game points and balance at the tariff; the Kasse gets what the
-    pots hold at the end (or the players share it) and the sheet fees (the money rules:
-    ``scoring.money``)."""
+    """Each player's deals played (neither sat out nor thrown in), game points and balance at the
+    tariff; the Kasse gets what the pots hold at the end (or the players share it) and the sheet
+    fees (the money rules: ``scoring.money``)."""
     players = doc["players"]
     totals = result["totals"]
     money = sitting_money(
@@ -288,7 +311,7 @@ def totals_sheet(
     played = dict.fromkeys(players, 0)
     for deal in doc["deals"]:
         for name in players:
-            played[name] += name != deal.get("sitting_out")
+            played[name] += not deal.get("thrown_in") and name != deal.get("sitting_out")
     balance = str(BALANCE)
     rows: list[list[object]] = [
         [name, played[name], totals[name], Decimal(money.balances[name]) / 100] for name in players
@@ -371,14 +394,18 @@ def listed_words(words: Iterable[str]) -> Reason | str:
     return found
 
 
-def choices_by_word(spec: FieldSpec) -> dict[str, object]:
-    """Every way a cell may write one of the choices: its key and its word in each language."""
+def choices_by_word(spec: FieldSpec, variant: Variant | None = None) -> dict[str, object]:
+    """Every way a cell may write one of the choices: its key and its word in each language (and
+    for a choice of the variant's pots, the pot's name)."""
     found: dict[str, object] = {}
     for value in spec.choices:
         if value is None:
             continue
         found[str(value).casefold()] = value
-        for said in titles(spec.word(value)):
+        words = titles(spec.word(value))
+        if variant is not None and names_a_pot(variant, spec):
+            words += titles(variant.pot_word(str(value)))
+        for said in words:
             found[said.casefold()] = value
     return found
 
@@ -495,10 +522,15 @@ def read_date(row: Row, problems: Problems) -> str | None:
 
 
 def deal_field_columns(variant: Variant, players: Sequence[str]) -> list[Column]:
+    """The Deals sheet's columns as the import reads them. A thrown-in deal leaves the variant's
+    fields empty, so none of them is required by the reader: ``read_deals`` says which cells a
+    played deal must fill, and converts the numbers and yes/no cells itself (*Thrown in* too), so
+    that their problems are listed together with the empty cells."""
     columns = [
         Column("number", titles(DEAL), WHOLE, required=True),
         Column("dealer", titles(DEALER), NAME, required=True),
         Column("sitting_out", titles(SITS_OUT), NAME),
+        Column("thrown_in", titles(THROWN_IN), ANY),
     ]
     for key, spec in variant.deal_fields.items():
         if spec.kind == "points":
@@ -507,14 +539,11 @@ def deal_field_columns(variant: Variant, players: Sequence[str]) -> list[Column]
             for seat, mine in enumerate(by_name, start=1):
                 # A player called "seat 2" takes that title: the seat's own title gives way.
                 by_seat = [f"{label} {seat_word}" for label in titles(spec.label) for seat_word in seat_words(seat)]
-                columns.append(Column(f"{key}.{seat}", mine + [t for t in by_seat if title_key(t) not in named], WHOLE))
-        elif spec.kind == "flag":
-            columns.append(Column(key, titles(spec.label), BOOL, default=spec.default))
-        elif counts(spec):
-            required = spec.default is REQUIRED
-            columns.append(Column(key, titles(spec.label), WHOLE, required=required))
+                columns.append(Column(f"{key}.{seat}", mine + [t for t in by_seat if title_key(t) not in named], ANY))
+        elif spec.kind == "flag" or counts(spec):
+            columns.append(Column(key, titles(spec.label), ANY))
         else:
-            columns.append(Column(key, titles(spec.label), NAME, required=spec.default is REQUIRED))
+            columns.append(Column(key, titles(spec.label), NAME))
     return columns
 
 
@@ -527,18 +556,35 @@ def read_deals(
     workbook: Workbook, variant: Variant, players: Sequence[str], problems: Problems
 ) -> list[dict[str, Any]]:
     rows = read_rows(workbook, titles(DEALS), deal_field_columns(variant, players))
+    needed = [key for key, spec in variant.deal_fields.items() if spec.kind != "points" and spec.default is REQUIRED]
+    missing = [key for key in needed if key not in rows.found]
+    for key in missing:
+        first, *also = titles(variant.deal_fields[key].label)
+        no_column = (
+            why(gettext_noop("no column {title} (also accepted: {titles})"), title=first, titles=", ".join(also))
+            if also
+            else why(gettext_noop("no column {title}"), title=first)
+        )
+        problems.add(None, None, no_column, sheet=rows.sheet)
     deals: list[dict[str, Any]] = []
     for expected, row in enumerate(rows, start=1):
         if row["number"] != expected:
             numbered = gettext_noop("deals are numbered 1, 2, 3 … in order: this row should be deal {number}")
             problems.add(row, "number", why(numbered, number=expected))
-            continue
         deal: dict[str, Any] = {"dealer": row["dealer"]}
         if row["sitting_out"]:
             deal["sitting_out"] = row["sitting_out"]
+        thrown_in = converted(row, "thrown_in", yes_or_no_cell, problems)
+        if thrown_in:
+            deal["thrown_in"] = True
+        played = thrown_in is False or row["thrown_in"] is None  # neither thrown in nor unreadable
         for key, spec in variant.deal_fields.items():
             value = read_deal_value(row, key, spec, players, problems)
-            if value is not None:
+            if value is None and key in needed and key not in missing and played:
+                problems.add(row, key, why(gettext_noop("this cell must not be empty")))
+            # A thrown-in deal's empty cells say nothing; whatever else it holds, the engine
+            # refuses by deal and field ("a thrown-in deal has no card points").
+            if value is not None and not (thrown_in and value == {}):
                 deal[key] = value
         deals.append(deal)
     return deals
@@ -546,20 +592,36 @@ def read_deals(
 
 def read_deal_value(row: Row, key: str, spec: FieldSpec, players: Sequence[str], problems: Problems) -> object:
     if spec.kind == "points":
-        given = {name: row[f"{key}.{seat}"] for seat, name in enumerate(players, start=1)}
+        given = {name: converted(row, f"{key}.{seat}", whole_cell, problems) for seat, name in enumerate(players, 1)}
         return {name: points for name, points in given.items() if points is not None}
+    if spec.kind == "flag":
+        return True if converted(row, key, yes_or_no_cell, problems) else None
+    if counts(spec):
+        return converted(row, key, whole_cell, problems)
     value = row[key]
     if value in (None, ""):
         return None
-    if spec.kind == "choice" and not isinstance(value, int):
+    if spec.kind == "choice":
         chosen = choices_by_word(spec).get(str(value).casefold())
         if chosen is None:
             words = listed_words(spec.word(c) for c in spec.choices)
             problems.add(row, key, why(gettext_noop("{value!r} is not one of {choices}"), value=value, choices=words))
         return chosen
-    if spec.kind == "flag":
-        return True if value else None
     return value
+
+
+def converted(row: Row, key: str, convert: Callable[[object], T], problems: Problems) -> T | None:
+    """A cell read as ``any``, converted by one of the reader's converters; what it refuses is a
+    problem of the cell (``None`` for an empty cell, or one refused)."""
+    value = row[key] if key in row.values else None
+    if value is None:
+        return None
+    try:
+        return convert(value)
+    except Refusal as refused:
+        for problem in refused.problems:
+            problems.add(row, key, problem.reason)
+        return None
 
 
 def read_items(workbook: Workbook, variant: Variant, deals: list[dict[str, Any]], problems: Problems) -> None:
@@ -602,13 +664,13 @@ def read_items(workbook: Workbook, variant: Variant, deals: list[dict[str, Any]]
             continue
         item: dict[str, Any] = {"type": kind}
         for key, spec in types[kind].items():
-            value = read_item_value(row, key, spec, problems)
+            value = read_item_value(row, key, spec, problems, variant)
             if value is not None:
                 item[key] = value
         deals[number - 1].setdefault(listed, []).append(item)
 
 
-def read_item_value(row: Row, key: str, spec: FieldSpec, problems: Problems) -> object:
+def read_item_value(row: Row, key: str, spec: FieldSpec, problems: Problems, variant: Variant) -> object:
     value = row[key] if key in row.values else None
     if value in (None, ""):
         return None
@@ -620,9 +682,12 @@ def read_item_value(row: Row, key: str, spec: FieldSpec, problems: Problems) -> 
     if spec.kind == "player":
         return " ".join(str(value).split())
     if spec.kind == "choice":
-        chosen = choices_by_word(spec).get(str(value).strip().casefold())
+        chosen = choices_by_word(spec, variant).get(str(value).strip().casefold())
         if chosen is None:
-            words = listed_words(spec.word(c) for c in spec.choices if c is not None)
+            if names_a_pot(variant, spec):
+                words = listed_words(variant.pot_word(str(c)) for c in spec.choices if c is not None)
+            else:
+                words = listed_words(spec.word(c) for c in spec.choices if c is not None)
             problems.add(row, key, why(gettext_noop("{value!r} is not one of {choices}"), value=value, choices=words))
         return chosen
     return value

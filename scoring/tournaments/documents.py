@@ -349,18 +349,20 @@ def read_table(
     if not isinstance(deals, list):
         check.add(where, None, why(_("deals must be a list")))
         return
-    if len(deals) > due:
+    # deals thrown in are no deals played: a table plays its deals due besides them
+    played = sum(not (isinstance(deal, dict) and deal.get("thrown_in") is True) for deal in deals)
+    if played > due:
         said = why(
-            _("{count} deals, but a table of {players} plays {due}"), count=len(deals), players=len(players), due=due
+            _("{count} deals, but a table of {players} plays {due}"), count=played, players=len(players), due=due
         )
         check.add(where, None, said)
     closed_early = table.get("closed_early")
     if closed_early is not None and (not isinstance(closed_early, str) or not closed_early.strip()):
         check.add(where, None, why(_("closed_early must give the reason")))
-    if state == CLOSED and len(deals) < due and not closed_early:
+    if state == CLOSED and played < due and not closed_early:
         said = why(
             _("{count} of {due} deals in a closed round: give the reason it closed early (closed_early)"),
-            count=len(deals),
+            count=played,
             due=due,
         )
         check.add(where, None, said)

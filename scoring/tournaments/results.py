@@ -170,7 +170,7 @@ def round_tables(round_: Round) -> list[TableView]:
             table,
             [seat.player for seat in seats[table.sitting_id]],
             [seat.points for seat in seats[table.sitting_id]],
-            table.sitting.deal_count,
+            table.sitting.played_count,
             table.sitting.deals_due or 0,
         )
         for table in tables

@@ -347,7 +347,7 @@ def close_round(round_: Round) -> Round:
         unfinished = [
             table.number
             for table in locked.tables.select_related("sitting")
-            if not table.closed_early and table.sitting.deal_count < (table.sitting.deals_due or 0)
+            if not table.closed_early and table.sitting.played_count < (table.sitting.deals_due or 0)
         ]
         if unfinished:
             said = by_count(

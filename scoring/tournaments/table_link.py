@@ -71,7 +71,7 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
             "saved": saved,
             "saved_url": _deal_url(table)(saved) if saved and saved <= sitting.deal_count else None,
             "next_deal_url": reverse("table_link:deal_new", kwargs={"token": token})
-            if sitting.deal_count < due
+            if sitting.played_count < due
             else None,
         },
     )

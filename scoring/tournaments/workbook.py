@@ -2,6 +2,10 @@
 
 Names are as the reader may see them (initials on a public page where asked). Rows are
 generators on the one writer; titles and words are in the page's language.
+
+A deal thrown in (dealt, not played) is listed in its place on the Deals sheet, marked *Thrown in*,
+and played by nobody (*Played* is false for every player, as for the one who sat a deal out): a
+pivot table that counts played rows counts it nowhere, and its penalties count in the scores.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ STANDINGS, SEATING, DEALS, SETTINGS = _("Standings"), _("Seating"), _("Deals"), 
 PLACE, ENTRANT, START_NUMBER, STATE = _("Place"), _("Entrant"), _("Start number"), _("State")
 POINTS, GAME_POINTS, TABLE_WINS, BEST_ROUND = _("Tournament points"), _("Game points"), _("Table wins"), _("Best round")
 ROUND, TABLE, SEAT, RESULT = _("Round"), _("Table"), _("Seat"), _("Result")
-DEAL, PLAYER, SCORE = _("Deal"), _("Player"), _("Score")
+DEAL, PLAYER, SCORE, THROWN_IN, PLAYED = _("Deal"), _("Player"), _("Score"), _("Thrown in"), _("Played")
 SETTING, VALUE = _("Setting"), _("Value")
 
 
@@ -101,7 +105,9 @@ def seating_sheet(all_seats: list[Seated], names: Mapping[int, str]) -> Sheet:
 
 
 def deals_sheet(tournament: Tournament, names: Mapping[int, str]) -> Sheet:
-    """A row per deal and player, for pivot tables: round, table, deal, player, seat, score."""
+    """A row per deal and player, for pivot tables: round, table, deal, player, seat, score, whether
+    the deal was thrown in and whether the player played it (not thrown in, not sat out: the
+    stored score rows' one definition)."""
     numbers = dict(tournament.entrants.values_list("player_id", "start_number"))
     seat_of = {
         (seat.sitting_id, seat.player_id): seat.number
@@ -118,6 +124,7 @@ def deals_sheet(tournament: Tournament, names: Mapping[int, str]) -> Sheet:
     def rows() -> Iterator[list[object]]:
         for deal in deals:
             table = deal.sitting.round_table
+            thrown_in = bool(deal.inputs.get("thrown_in"))
             for row in deal.scores.all():
                 yield [
                     table.round.number,
@@ -126,9 +133,11 @@ def deals_sheet(tournament: Tournament, names: Mapping[int, str]) -> Sheet:
                     names[numbers[row.player_id]],
                     seat_of[deal.sitting_id, row.player_id],
                     row.points,
+                    thrown_in,
+                    row.played and not thrown_in,
                 ]
 
-    header = [str(ROUND), str(TABLE), str(DEAL), str(PLAYER), str(SEAT), str(SCORE)]
+    header = [str(ROUND), str(TABLE), str(DEAL), str(PLAYER), str(SEAT), str(SCORE), str(THROWN_IN), str(PLAYED)]
     return Sheet(str(DEALS), header, rows())
 
 

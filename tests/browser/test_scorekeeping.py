@@ -181,7 +181,7 @@ def test_the_pages_counting_script_counts_as_the_engine(live_server: Any, page: 
         assert (script["thirds"], script["points"], script["text"]) == (engine.thirds, engine.points, str(engine)), pile
 
 
-def test_a_solo_valat_hides_the_events_it_does_not_admit(live_server: Any, page: Page) -> None:
+def test_a_solo_valat_offers_only_the_events_it_admits(live_server: Any, page: Page) -> None:
     club = Club.objects.create(name="Dreier", slug="dreier")
     players = [club.players.create(display_name=name) for name in ("Anna", "Bernd", "Carla")]
     kim = User.objects.create_user("kim", password="kim-scores-1754")
@@ -194,7 +194,9 @@ def test_a_solo_valat_hides_the_events_it_does_not_admit(live_server: Any, page:
     events = page.locator("fieldset[data-list=events]")
     expect(events).to_be_visible()
     page.get_by_label("solo valat (960)").check()
-    expect(events).to_be_hidden()
+    expect(events).to_be_visible()  # a penalty is allowed in every contract, and nothing else there
+    offered = page.locator("#id_ev-0-type option:not([hidden]):not([disabled])")
+    expect(offered).to_have_count(2)  # "—" and "penalty"
     page.get_by_label("dreier (50)").check()
     expect(events).to_be_visible()
     page.select_option("#id_ev-0-type", "king_trull")

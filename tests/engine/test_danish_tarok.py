@@ -53,10 +53,27 @@ def test_it_refounds_an_emptied_pot_before_the_dealers_stake() -> None:
     assert result["pots"] == {"king": 75, "pagat": 65}
 
 
-def test_it_leaves_the_stake_out_of_a_refounded_pot_when_the_house_rule_says_so() -> None:
+def test_the_first_founding_is_no_refound_so_the_dealer_stakes_also_without_stake_on_refound() -> None:
+    """Changed in rules round two: the founding at the start of a sitting is not a refound, so
+    the first dealer stakes into both pots under either setting (65/65, it was 60/60)."""
     result = sitting({"card_points": cp(26, 26, 26)}, stake_on_refound=False)
-    assert result["deals"][0]["scores"] == {"A": -40, "B": -40, "C": -40}
-    assert result["pots"] == {"king": 60, "pagat": 60}
+    assert result["deals"][0]["scores"] == {"A": -50, "B": -40, "C": -40}
+    assert result["pots"] == {"king": 65, "pagat": 65}
+
+
+def test_it_leaves_the_stake_out_of_a_refounded_pot_when_the_house_rule_says_so() -> None:
+    first = {"dealer": "A", "card_points": cp(26, 26, 26)}
+    wins = {"dealer": "B", "card_points": cp(26, 26, 26), "events": [ev("pagat_ultimo", player="A", result="won")]}
+    refound = {"dealer": "C", "card_points": cp(26, 26, 26)}
+    doc = {
+        "variant": V,
+        "players": ["A", "B", "C"],
+        "options": {"stake_on_refound": False},
+        "deals": [first, wins, refound],
+    }
+    third = score_sitting(doc)["deals"][2]
+    assert third["scores"] == {"A": -20, "B": -20, "C": -25}, "the refounded Pagat pot gets no stake, the King pot does"
+    assert third["pots"] == {"king": 75, "pagat": 60}
 
 
 def test_it_founds_with_the_clubs_ante_and_stake() -> None:
@@ -166,6 +183,31 @@ def test_it_pays_a_tout_80_from_each_plus_both_pots_without_card_points() -> Non
     result = sitting({"card_points": cp(78, 0, 0), "events": [ev("tout", player="A")]})
     assert result["deals"][0]["scores"] == {"A": -50 + 160 + 130, "B": -40 - 80, "C": -40 - 80}
     assert result["pots"] == {"king": 0, "pagat": 0}
+
+
+def test_it_pays_the_tout_player_his_own_won_ultimo_and_its_pot_before_the_tout_by_default() -> None:
+    events = [ev("tout", player="A"), ev("pagat_ultimo", player="A", result="won")]
+    result = sitting({"card_points": cp(78, 0, 0), "events": events})
+    assert result["deals"][0]["scores"] == {"A": -50 + 90 + 65 + 160 + 65, "B": -40 - 45 - 80, "C": -40 - 45 - 80}
+    assert result["pots"] == {"king": 0, "pagat": 0}
+
+
+def test_it_pays_nothing_for_the_tout_players_own_ultimo_when_the_tout_is_his_whole_reward() -> None:
+    events = [ev("tout", player="A"), ev("pagat_ultimo", player="A", result="won")]
+    result = sitting({"card_points": cp(78, 0, 0), "events": events}, tout_collects_ultimo=False)
+    deal = result["deals"][0]
+    assert deal["scores"] == {"A": -50 + 160 + 130, "B": -40 - 80, "C": -40 - 80}
+    assert result["pots"] == {"king": 0, "pagat": 0}, "the tout takes the Pagat pot with the King pot"
+    assert {"player": "A", "points": 0, "reason": "A's Pagat ultimo pays nothing: the tout is the whole reward"} in (
+        deal["lines"]
+    )
+
+
+def test_it_charges_an_opponents_lost_ultimo_in_a_tout_deal_also_when_the_tout_is_the_whole_reward() -> None:
+    events = [ev("tout", player="A"), ev("king_ultimo", player="B", result="lost")]
+    result = sitting({"card_points": cp(78, 0, 0), "events": events}, tout_collects_ultimo=False)
+    assert result["deals"][0]["scores"] == {"A": -50 + 290 + 40, "B": -40 - 80 - 80, "C": -40 - 80 + 40}
+    assert result["pots"] == {"king": 0, "pagat": 0}, "the tout emptied the King pot before the loser doubles it"
 
 
 def test_it_pays_a_nolo_25_from_each_without_card_points() -> None:
@@ -279,7 +321,13 @@ def test_it_refuses_the_same_declaration_twice_by_one_player() -> None:
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("ante", -1), ("dealer_stake", 2.5), ("stake_on_refound", "yes"), ("band_balance", "left")],
+    [
+        ("ante", -1),
+        ("dealer_stake", 2.5),
+        ("stake_on_refound", "yes"),
+        ("band_balance", "left"),
+        ("tout_collects_ultimo", 0),
+    ],
 )
 def test_it_refuses_options_of_the_wrong_type_or_range(option: str, value: object) -> None:
     assert refused(V, options={option: value}, card_points=cp(26, 26, 26)) == [(None, f"options.{option}")]

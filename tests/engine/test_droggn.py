@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import ev, lines, refused, scores
+from scoring.engine import InvalidSitting, score_sitting
+
+from .helpers import ev, lines, make_sitting, refused, scores
 
 V = "droggn"
+
+
+def messages(variant: str, **deal: object) -> list[str]:
+    """Every problem of a one-deal sitting that must be refused, as ``score`` prints it."""
+    with pytest.raises(InvalidSitting) as refusal:
+        score_sitting(make_sitting(variant, deal))
+    return [str(problem) for problem in refusal.value.problems]
 
 
 def game(contract: str, points: int, **more: object) -> dict:
@@ -137,3 +146,85 @@ def test_it_refuses_a_contract_or_points_outside_the_table(field: str, value: ob
 def test_it_shows_a_redoubled_solo_and_an_ansager_match_line_by_line() -> None:
     assert lines(V, **game("solo", 45, multiplier=4)) == [("A", 384), ("B", -192), ("C", -192)]
     assert lines(V, **game("ansager", 50, all_tricks=True)) == [("A", 114), ("B", -57), ("C", -57)]
+
+
+def test_it_pays_nothing_for_a_defenders_pagat_captured_by_his_partner() -> None:
+    deal = game("solo", 40, multiplier=2, events=[ev("pagat_captured", by="own_side")])
+    assert scores(V, **deal) == [172, -86, -86]
+    assert lines(V, **deal) == [("A", 172), ("B", -86), ("C", -86)]
+
+
+def test_it_records_a_pagat_captured_by_its_holders_partner_on_the_sheet() -> None:
+    result = score_sitting(make_sitting(V, game("solo", 40, events=[ev("pagat_captured", by="own_side")])))
+    assert [(x["player"], x["points"], x["reason"]) for x in result["deals"][0]["lines"][3:]] == [
+        (name, 0, "Pagat captured by the holder's partner: nothing paid") for name in "ABC"
+    ]
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_it_pays_both_a_failed_announced_ultimo_and_the_early_capture_of_its_pagat(order: int) -> None:
+    events = [ev("pagat_ultimo", side="declarer", announced=True, result="lost"), ev("pagat_captured", by="defenders")]
+    deal = game("solo", 40, multiplier=2, events=events[::order])
+    assert scores(V, **deal) == [72, -36, -36]
+
+
+@pytest.mark.parametrize(("by", "each"), [("declarer", 43 + 20 + 5), ("own_side", 43 + 20)])
+def test_it_pays_a_defenders_failed_announced_ultimo_beside_the_capture_of_his_pagat(by: str, each: int) -> None:
+    events = [ev("pagat_ultimo", side="defenders", announced=True, result="lost"), ev("pagat_captured", by=by)]
+    assert scores(V, **game("solo", 40, events=events)) == [2 * each, -each, -each]
+
+
+@pytest.mark.parametrize(
+    ("ultimo", "by"),
+    [
+        (ev("pagat_ultimo", side="declarer", announced=True, result="lost"), "declarer"),
+        (ev("pagat_ultimo", side="declarer", announced=True, result="lost"), "own_side"),
+        (ev("pagat_ultimo", side="defenders", announced=True, result="lost"), "defenders"),
+    ],
+)
+def test_it_refuses_the_capture_of_a_failed_announcers_pagat_by_his_own_side(ultimo: dict, by: str) -> None:
+    assert refused(V, **game("solo", 40, events=[ultimo, ev("pagat_captured", by=by)])) == [(1, "events[1]")]
+
+
+def test_it_says_who_may_capture_the_pagat_of_a_failed_announced_ultimo() -> None:
+    events = [ev("pagat_ultimo", side="declarer", announced=True, result="lost"), ev("pagat_captured", by="own_side")]
+    assert messages(V, **game("solo", 40, events=events)) == [
+        "deal 1: the declarer's Pagat can be captured only by the defenders"
+    ]
+
+
+@pytest.mark.parametrize(
+    "ultimo",
+    [
+        ev("pagat_ultimo", side="declarer", result="lost"),
+        ev("pagat_ultimo", side="declarer", announced=True, result="won"),
+        ev("pagat_ultimo", side="defenders", result="won"),
+    ],
+)
+def test_it_refuses_a_capture_beside_any_other_pagat_ultimo(ultimo: dict) -> None:
+    assert refused(V, **game("solo", 40, events=[ultimo, ev("pagat_captured", by="defenders")])) == [(1, "events[1]")]
+
+
+def test_it_refuses_a_third_event_about_the_pagat_beside_a_failed_ultimo_and_its_capture() -> None:
+    events = [
+        ev("pagat_ultimo", side="declarer", announced=True, result="lost"),
+        ev("pagat_captured", by="defenders"),
+        ev("pagat_captured", by="defenders"),
+    ]
+    assert refused(V, **game("solo", 40, events=events)) == [(1, "events[2]")]
+
+
+def test_it_refuses_a_pagat_captured_by_its_holders_partner_when_the_declarer_took_every_trick() -> None:
+    assert refused(V, **game("solo", 60, all_tricks=True, events=[ev("pagat_captured", by="own_side")])) == [
+        (1, "events[0]")
+    ]
+
+
+def test_it_scores_a_thrown_in_deal_at_a_table_of_four_with_the_dealer_sitting_out() -> None:
+    deal = {"dealer": "C", "sitting_out": "C", "thrown_in": True, "events": [ev("penalty", player="D", points=5)]}
+    assert scores(V, players=["A", "B", "C", "D"], **deal) == [5, 5, 0, -10]
+
+
+def test_it_refuses_a_thrown_in_deal_whose_sitting_out_player_is_not_the_dealer() -> None:
+    deal = {"dealer": "C", "sitting_out": "D", "thrown_in": True}
+    assert refused(V, players=["A", "B", "C", "D"], **deal) == [(1, "sitting_out")]

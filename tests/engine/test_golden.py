@@ -36,9 +36,16 @@ def test_it_scores_the_worked_example(example: Path) -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name[:-8]}")
 def test_its_scores_path_gives_the_worked_example_deal_by_deal(example: Path) -> None:
+    """The scores path gives what the example checks (each deal's number, scores and pots), and
+    says which deals were thrown in (the output marks them; the examples check no mark)."""
     expected = json.loads(example.with_name(example.name.replace(".in.", ".out.")).read_text())
-    result = score_sitting(json.loads(example.read_text()), breakdown=False)
+    doc = json.loads(example.read_text())
+    result = score_sitting(doc, breakdown=False)
+    thrown_in = [deal for deal in result["deals"] if deal.pop("thrown_in", False)]
     assert result["deals"] == expected["deals"]
+    assert [deal["number"] for deal in thrown_in] == [
+        number for number, deal in enumerate(doc["deals"], start=1) if deal.get("thrown_in")
+    ]
     assert result["totals"] == expected["totals"]
     assert result.get("pots") == expected.get("pots")
 

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from .helpers import cp, ev, lines, refused, scores
+from scoring.engine import InvalidSitting, score_sitting
+
+from .helpers import cp, ev, lines, make_sitting, refused, scores
 
 V = "grosstarock"
+WILD = {"kings": "skus_wildcard"}
+ALL_LOW = {"ladons": "all_low"}
 
 
 def test_it_scores_the_readme_example_line_by_line() -> None:
@@ -247,3 +253,232 @@ def test_it_shows_card_points_not_settled_in_a_valat_deal_as_zero_lines() -> Non
     doc = make_sitting(V, {"card_points": cp(78, 0, 0), "events": [ev("valat", player="A")]})
     first = score_sitting(doc)["deals"][0]["lines"][:3]
     assert [(x["player"], x["points"]) for x in first] == [("A", 0), ("B", 0), ("C", 0)]
+
+
+# --- counting only what was made ------------------------------------------------------------
+
+
+def test_it_pays_a_failed_valat_beside_a_silent_nolo_as_each_stands() -> None:
+    events = [ev("announced_valat", player="A", before_trick=1, result="lost"), ev("nolo", player="C")]
+    # A pays 52 to each; C's nolo 26 from each; C's nolo means no card points are settled
+    assert scores(V, card_points=cp(50, 28, 0), events=events) == [-104 - 26, 52 - 26, 52 + 52]
+
+
+def test_it_pays_a_failed_nolo_beside_a_silent_nolo_as_each_stands() -> None:
+    events = [ev("announced_nolo", player="A", before_trick=13, result="lost"), ev("nolo", player="B")]
+    # A's penalty 5 to each; B's nolo 26 from each; no card points (B's nolo)
+    assert scores(V, card_points=cp(10, 0, 68), events=events) == [-10 - 26, 5 + 52, 5 - 26]
+
+
+def test_it_pays_a_failed_valat_beside_another_players_valat_as_each_stands() -> None:
+    events = [ev("announced_valat", player="A", before_trick=13, result="lost"), ev("valat", player="B")]
+    # A pays 38 to each; B's valat 26 from each; no card points (B's valat)
+    assert scores(V, card_points=cp(0, 78, 0), events=events) == [-76 - 26, 38 + 52, 38 - 26]
+
+
+def test_it_settles_card_points_beside_a_failed_announcement_when_the_house_rule_says_so() -> None:
+    events = [ev("announced_valat", player="A", before_trick=1, result="lost"), ev("nolo", player="C")]
+    options = {"valat_replaces_card_points": False}
+    # card points 50/28/0 are +24, +2, −26 against 26, on top of the example's −130, +26, +104
+    assert scores(V, options=options, card_points=cp(50, 28, 0), events=events) == [-130 + 24, 26 + 2, 104 - 26]
+
+
+def test_it_settles_card_points_when_only_failed_announcements_happen() -> None:
+    events = [
+        ev("announced_valat", player="A", before_trick=20, result="lost"),
+        ev("announced_nolo", player="B", before_trick=1, result="lost"),
+    ]
+    # card points +24, −12, −12; A pays 31 to each; B pays 10 to each
+    assert scores(V, card_points=cp(50, 14, 14), events=events) == [24 - 62 + 10, -12 + 31 - 20, -12 + 31 + 10]
+
+
+def test_it_pays_two_failed_valat_announcements_as_each_stands() -> None:
+    events = [
+        ev("announced_valat", player="A", before_trick=1, result="lost"),
+        ev("announced_valat", player="B", before_trick=1, result="lost"),
+    ]
+    # neither was made, so card points are settled (+4, +2, −6); each announcer pays 52 to each
+    assert scores(V, card_points=cp(30, 28, 20), events=events) == [4 - 104 + 52, 2 + 52 - 104, -6 + 52 + 52]
+
+
+def test_it_refuses_a_made_valat_and_a_made_nolo_in_one_deal() -> None:
+    events = [ev("valat", player="A"), ev("announced_nolo", player="B", before_trick=1, result="won")]
+    assert refused(V, card_points=cp(78, 0, 0), events=events) == [(1, "events[1]")]
+
+
+def test_it_refuses_two_made_valats_by_different_players() -> None:
+    events = [ev("announced_valat", player="A", before_trick=1, result="won"), ev("valat", player="B")]
+    assert refused(V, card_points=cp(78, 0, 0), events=events) == [(1, "events[1]")]
+
+
+def test_it_refuses_two_made_nolos_silent_and_announced() -> None:
+    events = [ev("announced_nolo", player="A", before_trick=13, result="won"), ev("nolo", player="B")]
+    assert refused(V, card_points=cp(0, 0, 78), events=events) == [(1, "events[1]")]
+
+
+@pytest.mark.parametrize(
+    "made", [ev("valat", player="A"), ev("announced_valat", player="A", before_trick=1, result="won")]
+)
+def test_it_refuses_a_failed_valat_beside_the_same_players_made_valat(made: dict[str, Any]) -> None:
+    events = [ev("announced_valat", player="A", before_trick=13, result="lost"), made]
+    assert refused(V, card_points=cp(78, 0, 0), events=events) == [(1, "events[1]")]
+
+
+@pytest.mark.parametrize(
+    "made", [ev("nolo", player="B"), ev("announced_nolo", player="B", before_trick=1, result="won")]
+)
+def test_it_refuses_a_failed_nolo_beside_the_same_players_made_nolo(made: dict[str, Any]) -> None:
+    events = [made, ev("announced_nolo", player="B", before_trick=13, result="lost")]
+    assert refused(V, card_points=cp(40, 0, 38), events=events) == [(1, "events[1]")]
+
+
+def test_it_refuses_a_failed_nolo_beside_another_players_made_valat() -> None:
+    events = [
+        ev("announced_nolo", player="B", before_trick=1, result="lost"),
+        ev("announced_valat", player="A", before_trick=1, result="won"),
+    ]
+    assert refused(V, card_points=cp(78, 0, 0), events=events) == [(1, "events[1]")]
+
+
+def test_it_allows_a_failed_nolo_beside_the_same_players_valat() -> None:
+    events = [ev("announced_nolo", player="A", before_trick=1, result="lost"), ev("valat", player="A")]
+    # A pays 10 to each for the nolo; his valat 26 from each; no card points
+    assert scores(V, card_points=cp(78, 0, 0), events=events) == [-20 + 52, 10 - 26, 10 - 26]
+
+
+def test_it_allows_a_failed_valat_announcer_the_last_trick_beside_a_nolo() -> None:
+    events = [
+        ev("announced_valat", player="A", before_trick=20, result="lost"),
+        ev("nolo", player="C"),
+        ev("king_ultimo", player="A", result="won"),
+    ]
+    # A pays 31 to each; C's nolo 26 from each; A's King ultimo 10 from each
+    assert scores(V, card_points=cp(60, 18, 0), events=events) == [-62 - 26 + 20, 31 - 26 - 10, 31 + 52 - 10]
+
+
+def test_it_still_refuses_an_ultimo_won_against_a_made_valat_beside_a_failed_one() -> None:
+    events = [
+        ev("announced_valat", player="B", before_trick=1, result="lost"),
+        ev("valat", player="A"),
+        ev("king_ultimo", player="B", result="won"),
+    ]
+    assert refused(V, card_points=cp(78, 0, 0), events=events) == [(1, "events[2]")]
+
+
+# --- house rules: what kings and ladons count ----------------------------------------------
+
+
+@pytest.mark.parametrize(("count", "each"), [(3, 5), (4, 10), (5, 15)])
+def test_it_values_kings_with_the_skus_wild_as_it_values_honours(count: int, each: int) -> None:
+    decl = [ev("kings", player="A", count=count)]
+    assert scores(V, options=WILD, card_points=cp(26, 26, 26), declarations=decl) == [2 * each, -each, -each]
+
+
+@pytest.mark.parametrize("count", [6, 7])
+def test_it_refuses_more_than_five_kings_with_the_skus_wild(count: int) -> None:
+    decl = [ev("kings", player="A", count=count)]
+    assert refused(V, options=WILD, card_points=cp(26, 26, 26), declarations=decl) == [(1, "declarations[0].count")]
+
+
+@pytest.mark.parametrize("other", [ev("matadors", count=3), ev("half_cavalry", suit="clubs"), ev("kings", count=5)])
+def test_it_refuses_five_wild_kings_beside_another_players_use_of_the_skus(other: dict[str, Any]) -> None:
+    decl = [{**other, "player": "B"}, ev("kings", player="A", count=5)]
+    assert refused(V, options=WILD, card_points=cp(26, 26, 26), declarations=decl) == [(1, "declarations[1]")]
+
+
+def test_it_allows_five_honours_beside_another_players_matadors() -> None:
+    decl = [ev("matadors", player="B", count=3), ev("kings", player="A", count=5)]
+    # honours need not include the Sküs: A 15 from each, B 10 from each
+    assert scores(V, card_points=cp(26, 26, 26), declarations=decl) == [30 - 10, -15 + 20, -15 - 10]
+
+
+def test_it_allows_four_wild_kings_beside_another_players_matadors() -> None:
+    decl = [ev("matadors", player="B", count=3), ev("kings", player="A", count=4)]
+    assert scores(V, options=WILD, card_points=cp(26, 26, 26), declarations=decl) == [20 - 10, -10 + 20, -10 - 10]
+
+
+def test_it_allows_five_wild_kings_and_matadors_by_one_player() -> None:
+    decl = [ev("kings", player="A", count=5), ev("matadors", player="A", count=3)]
+    assert scores(V, options=WILD, card_points=cp(26, 26, 26), declarations=decl) == [50, -25, -25]
+
+
+@pytest.mark.parametrize("ladons", ["pips", "all_low"])
+def test_it_values_ladons_the_same_whatever_the_players_count(ladons: str) -> None:
+    decl = [ev("ladons", player="C", count=18)]
+    assert scores(V, options={"ladons": ladons}, card_points=cp(30, 26, 22), declarations=decl) == [-21, -25, 46]
+
+
+def declaration_reasons(**options: Any) -> list[str]:
+    """The reasons of the lines of C's 18 ladons and A's 5 kings (each payment's lines share one)."""
+    decl = [ev("ladons", player="C", count=18), ev("kings", player="A", count=5)]
+    doc = make_sitting(V, {"card_points": cp(26, 26, 26), "declarations": decl}, **options)
+    return list(dict.fromkeys(line["reason"] for line in score_sitting(doc)["deals"][0]["lines"][3:]))
+
+
+def test_it_says_beside_the_declaration_which_ladons_and_kings_were_counted() -> None:
+    assert declaration_reasons(**WILD, **ALL_LOW) == [
+        "C declares 18 ladons (Tarocks II–XX counted): 25 from each opponent",
+        "A declares 5 honours (Kings and the Sküs counted): 15 from each opponent",
+    ]
+
+
+def test_it_keeps_the_default_words_of_ladons_and_kings() -> None:
+    assert declaration_reasons() == [
+        "C declares 18 ladons: 25 from each opponent",
+        "A declares 5 honours: 15 from each opponent",
+    ]
+
+
+def test_it_scores_the_house_rule_declarations_example() -> None:
+    decl = [ev("kings", player="A", count=5), ev("four_queens", player="B"), ev("ladons", player="C", count=18)]
+    options = {**WILD, **ALL_LOW}
+    assert scores(V, options=options, card_points=cp(30, 26, 22), declarations=decl) == [
+        4 + 30 - 5 - 25,
+        0 - 15 + 10 - 25,
+        -4 - 15 - 5 + 50,
+    ]
+
+
+SAID = [
+    (
+        {},
+        {"events": [ev("valat", player="A"), ev("announced_nolo", player="B", before_trick=13, result="lost")]},
+        "events[1]",
+        "A took every trick, so B cannot lose an announced nolo",
+    ),
+    (
+        {},
+        {"events": [ev("valat", player="A"), ev("announced_valat", player="A", before_trick=1, result="lost")]},
+        "events[1]",
+        "A took every trick, so cannot lose an announced valat",
+    ),
+    (
+        {},
+        {"events": [ev("nolo", player="B"), ev("announced_nolo", player="B", before_trick=1, result="lost")]},
+        "events[1]",
+        "B took no trick, so cannot lose an announced nolo",
+    ),
+    (
+        WILD,
+        {"declarations": [ev("kings", player="A", count=6)]},
+        "declarations[0].count",
+        "must be a whole number from 3 to 5 with the Sküs as a wild card, not 6",
+    ),
+    (
+        WILD,
+        {"declarations": [ev("matadors", player="B", count=3), ev("kings", player="A", count=5)]},
+        "declarations[1]",
+        "5 honours needs the Sküs, which another player declared",
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "deal", "field", "english"), SAID, ids=[case[3] for case in SAID])
+def test_it_says_why_it_refuses_in_words_a_scorekeeper_reads(
+    options: dict[str, str], deal: dict[str, Any], field: str, english: str
+) -> None:
+    doc = make_sitting(V, {"card_points": cp(78, 0, 0), **deal}, **options)
+    with pytest.raises(InvalidSitting) as refusal:
+        score_sitting(doc)
+    assert [(p.field, p.message) for p in refusal.value.problems] == [(field, english)]
+    assert refusal.value.problems[0].reason.render(lambda template: template) == english

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import ev, lines, refused, scores
+from scoring.engine import score_sitting
+
+from .helpers import ev, lines, make_sitting, refused, scores
 
 V = "kosakeln"
 
 
 def game(contract: str, points: int, *events: dict, declarer: str = "A") -> dict:
     return {"declarer": declarer, "contract": contract, "declarer_points": points, "events": list(events)}
+
+
+VOIDS = {"valat_voids_bonuses": True}
+
+
+def explained(options: dict, **deal: object) -> list[tuple[str, int, str]]:
+    """The breakdown of a one-deal sitting under these options: (player, points, reason)."""
+    result = score_sitting(make_sitting(V, deal, **options))
+    return [(line["player"], line["points"], line["reason"]) for line in result["deals"][0]["lines"]]
 
 
 def test_it_adds_a_pagat_ultimo_announced_after_the_talon_to_an_einblatt() -> None:
@@ -185,3 +196,74 @@ def test_it_decides_a_lost_game_by_the_defenders_valat() -> None:
 def test_it_counts_a_declarers_valat_as_a_won_game_whatever_the_card_points() -> None:
     events = [ev("valat", player="A"), ev("without_kings", player="A", announced="after", result="won")]
     assert scores(V, **game("einblatt", 30, *events)) == [36 + 3, -36 - 3]
+
+
+def test_it_pays_a_failed_announced_valat_and_the_defenders_silent_valat_instead_of_the_game() -> None:
+    events = [ev("valat", player="A", announced=True, result="lost"), ev("valat", player="B")]
+    assert lines(V, **game("zweiblatt", 4, *events)) == [("A", -48), ("B", 48), ("B", 24), ("A", -24)]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [ev("valat", player="A"), ev("valat", player="A", announced=True, result="won")],
+    ids=["silent", "announced"],
+)
+def test_it_refuses_two_made_valats(first: dict) -> None:
+    assert refused(V, **game("einblatt", 40, first, ev("valat", player="B"))) == [(1, "events[1]")]
+
+
+def test_it_refuses_a_failed_announced_valat_beside_the_declarers_own_silent_valat() -> None:
+    events = [ev("valat", player="A"), ev("valat", player="A", announced=True, result="lost")]
+    assert refused(V, **game("einblatt", 60, *events)) == [(1, "events[1]")]
+
+
+def test_it_gives_the_birds_to_the_defender_whose_valat_stands_beside_a_failed_announced_one() -> None:
+    events = [
+        ev("valat", player="A", announced=True, result="lost"),
+        ev("valat", player="B"),
+        ev("uhu", player="A", result="won"),
+    ]
+    assert refused(V, **game("zweiblatt", 4, *events)) == [(1, "events[2]")]
+
+
+def test_it_pays_no_bonus_of_the_play_or_for_cards_held_in_a_valat_deal_when_a_valat_voids_bonuses() -> None:
+    events = [ev("valat", player="A"), ev("trull", player="A"), ev("pagat_ultimo", player="A", result="won")]
+    assert scores(V, options=VOIDS, **game("solo", 66, *events)) == [48, -48]
+    assert scores(V, **game("solo", 66, *events)) == [48 + 1 + 3, -48 - 1 - 3]
+
+
+def test_it_shows_each_voided_bonus_as_lines_of_0_saying_why() -> None:
+    events = [ev("valat", player="A"), ev("trull", player="A")]
+    assert explained(VOIDS, **game("solo", 66, *events))[2:] == [
+        ("A", 0, "A holds Trull: not paid, a valat voids every bonus"),
+        ("B", 0, "A holds Trull: not paid, a valat voids every bonus"),
+    ]
+
+
+def test_it_voids_the_bonuses_by_the_defenders_valat_beside_a_failed_announced_one() -> None:
+    events = [
+        ev("valat", player="A", announced=True, result="lost"),
+        ev("valat", player="B"),
+        ev("four_birds", player="B"),
+    ]
+    assert scores(V, options=VOIDS, **game("zweiblatt", 4, *events)) == [-72, 72]
+
+
+def test_it_voids_nothing_for_a_failed_announced_valat_alone() -> None:
+    events = [ev("valat", player="A", announced=True, result="lost"), ev("trull", player="A")]
+    assert scores(V, options=VOIDS, **game("einblatt", 40, *events)) == [-72 + 1, 72 - 1]
+
+
+def test_it_still_applies_the_consistency_rules_to_bonuses_a_valat_voids() -> None:
+    events = [ev("valat", player="A"), ev("uhu", player="B", result="won")]
+    assert refused(V, options=VOIDS, **game("einblatt", 65, *events)) == [(1, "events[1]")]
+
+
+def test_it_pays_penalties_also_when_a_valat_voids_bonuses() -> None:
+    events = [ev("valat", player="A"), ev("penalty", player="B", points=5)]
+    assert scores(V, options=VOIDS, **game("solo", 66, *events)) == [48 + 5, -48 - 5]
+
+
+def test_it_refuses_a_valat_voids_bonuses_option_that_is_not_true_or_false() -> None:
+    deal = game("solo", 40)
+    assert refused(V, options={"valat_voids_bonuses": "yes"}, **deal) == [(None, "options.valat_voids_bonuses")]

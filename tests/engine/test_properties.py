@@ -79,7 +79,7 @@ def without_lines(result: dict[str, Any]) -> dict[str, Any]:
 @given(sittings)
 def test_the_scores_path_gives_the_scores_pots_and_totals_of_the_explained_path(doc: dict[str, Any]) -> None:
     explained = score_sitting(doc)
-    assert all(deal["lines"] for deal in explained["deals"])
+    assert all(deal["lines"] or deal.get("thrown_in") for deal in explained["deals"]), "a deal played has lines"
     assert score_sitting(doc, breakdown=False) == without_lines(explained)
 
 
@@ -90,7 +90,7 @@ def test_scoring_the_deals_from_any_deal_on_from_what_the_earlier_carry_gives_th
     whole = score_deals(read_sitting(doc))
     cut = data.draw(st.integers(min_value=0, max_value=len(doc["deals"])))
     earlier = score_deals(read_sitting({**doc, "deals": doc["deals"][:cut]}))
-    carried = Carried(earlier.pots, earlier.totals)
+    carried = Carried(earlier.pots, earlier.totals, earlier.played)
     later = score_deals(read_sitting({**doc, "deals": doc["deals"][cut:]}, first=cut + 1), before=carried)
     assert later.deals == whole.deals[cut:]
     assert (later.totals, later.pots) == (whole.totals, whole.pots)
@@ -103,7 +103,7 @@ def test_pots_never_go_negative(doc: dict[str, Any]) -> None:
         assert all(amount >= 0 for amount in deal.get("pots", {}).values())
 
 
-def test_the_generator_covers_every_contract_declaration_event_result_option_and_four_at_the_table() -> None:
+def test_the_generator_covers_every_item_option_penalty_thrown_in_deal_and_four_at_the_table() -> None:
     rng = random.Random(1754)
     for key, variant in VARIANTS.items():
         seen: set[str] = set()
@@ -112,11 +112,16 @@ def test_the_generator_covers_every_contract_declaration_event_result_option_and
             score_sitting(doc)
             seen |= {f"players:{len(doc['players'])}"} | {f"option:{k}={v}" for k, v in doc["options"].items()}
             for deal in doc["deals"]:
+                seen.add(f"thrown_in:{deal.get('thrown_in', False)}")
+                if deal.get("thrown_in"):
+                    continue
                 seen.add(f"contract:{deal.get('contract')}")
                 seen |= {f"{key}:{deal.get(key, spec.default)}" for key, spec in variant.deal_fields.items()}
                 for item in deal.get("declarations", []) + deal["events"]:
                     seen |= {f"type:{item['type']}", f"{item['type']}:result:{item.get('result')}"}
-        wanted = {f"players:{n}" for n in variant.table_sizes}
+                    seen |= {f"penalty:to:{item.get('to')}"} if item["type"] == "penalty" else set()
+        wanted = {f"players:{n}" for n in variant.table_sizes} | {"thrown_in:True", "thrown_in:False"}
+        wanted |= {f"penalty:to:{pot}" for pot in [None, *variant.pots]}
         wanted |= {f"contract:{c}" for c in variant.contracts} or {"contract:None"}
         wanted |= {f"type:{t}" for t in [*variant.declaration_types, *variant.event_types]}
         for kind, fields in variant.event_types.items():

@@ -170,6 +170,33 @@ CHECKS: list[tuple[str, dict[str, Any], str, str]] = [
         "a nolo can happen only once in a deal",
     ),
     (
+        "grosstarock",
+        each(
+            events=[ev("valat", player="A"), ev("announced_nolo", player="B", before_trick=13, result="lost")],
+            card_points=ALL_A,
+        ),
+        "events[1]",
+        "A took every trick, so B cannot lose an announced nolo",
+    ),
+    (
+        "grosstarock",
+        each(
+            events=[ev("valat", player="A"), ev("announced_valat", player="A", before_trick=1, result="lost")],
+            card_points=ALL_A,
+        ),
+        "events[1]",
+        "A took every trick, so cannot lose an announced valat",
+    ),
+    (
+        "grosstarock",
+        each(
+            events=[ev("nolo", player="B"), ev("announced_nolo", player="B", before_trick=1, result="lost")],
+            card_points=ALL_A,
+        ),
+        "events[1]",
+        "B took no trick, so cannot lose an announced nolo",
+    ),
+    (
         "danish_tarok",
         each(events=[ev("pagat_ultimo", player="A", result="lost"), ev("last_trick", player="B")]),
         "events[1]",

@@ -53,24 +53,58 @@ def same_sitting(a: object, b: object) -> bool:
     )
 
 
-def roundtrip(seed: int) -> list[str]:
-    """A hundred generated sittings through their workbooks; the ones that came back changed."""
+def features(doc: dict[str, Any]) -> set[str]:
+    """What a sitting holds that its workbook must carry: thrown-in deals, penalties (into which
+    pot), Kontra, and each option set to something other than its default."""
+    variant = VARIANTS[doc["variant"]]
+    found = set()
+    for deal in doc["deals"]:
+        penalties = [event for event in deal.get("events", []) if event["type"] == "penalty"]
+        if deal.get("thrown_in"):
+            found.add(f"{variant.key}: thrown in")
+            if penalties:
+                found.add(f"{variant.key}: penalty in a thrown-in deal")
+        found |= {f"{variant.key}: penalty to {event.get('to')}" for event in penalties}
+        if deal.get("kontra", 1) != 1:
+            found.add(f"{variant.key}: kontra {deal['kontra']}")
+    defaults = {option.name: option.default for option in variant.options}
+    found |= {f"{variant.key}: option {name}" for name, value in doc["options"].items() if value != defaults[name]}
+    return found
+
+
+def expected_features() -> set[str]:
+    """Every feature of ``features`` that each variant has."""
+    wanted = set()
+    for key, variant in VARIANTS.items():
+        wanted |= {f"{key}: thrown in", f"{key}: penalty in a thrown-in deal", f"{key}: penalty to None"}
+        wanted |= {f"{key}: penalty to {pot}" for pot in variant.pots}
+        wanted |= {f"{key}: kontra {times}" for times in (2, 4) if "kontra" in variant.deal_fields}
+        wanted |= {f"{key}: option {option.name}" for option in variant.options}
+    return wanted
+
+
+def roundtrip(seed: int) -> tuple[list[str], set[str]]:
+    """A hundred generated sittings through their workbooks: the ones that came back changed, and
+    the features (``features``) the hundred held."""
     rng = random.Random(seed)
     keys = list(VARIANTS)
-    changed = []
+    changed, seen = [], set()
     for number in range(100):
         doc = random_sitting(rng, keys[number % len(keys)], deals=rng.randint(1, 6))
         doc["date"] = "2026-11-30"
+        seen |= features(doc)
         back = read_sitting_file(workbook_of(doc), max_bytes=10**7)
         if not same_sitting(doc, back) or score_sitting(back) != score_sitting(doc):
             changed.append(json.dumps(doc))
-    return changed
+    return changed, seen
 
 
 def test_generated_sittings_of_every_variant_come_back_from_their_workbook_unchanged() -> None:
     with multiprocessing.get_context("fork").Pool(2) as pool:
-        changed = [doc for batch in pool.map(roundtrip, range(GENERATED // 100)) for doc in batch]
-    assert changed == []
+        batches = pool.map(roundtrip, range(GENERATED // 100))
+    assert [doc for changed, _seen in batches for doc in changed] == []
+    seen = set().union(*(seen for _changed, seen in batches))
+    assert expected_features() - seen == set(), "the generated sittings hold all that the workbook carries"
 
 
 @pytest.mark.django_db
@@ -348,13 +382,15 @@ def filled_template(key: str, players: list[str], deals: list[list[Any]]) -> byt
 @pytest.mark.django_db
 def test_a_sitting_typed_into_the_empty_workbook_imports_with_card_points_by_seat() -> None:
     data = filled_template(
-        "grosstarock", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, 40, 20, 18], [2, "Bernd", None, 26, 26, 26]]
+        "grosstarock",
+        ["Anna", "Bernd", "Carla"],
+        [[1, "Anna", None, None, 40, 20, 18], [2, "Bernd", None, "no", 26, 26, 26]],
     )
     doc = read_sitting_file(data, max_bytes=10**7)
     assert doc == {
         "variant": "grosstarock",
         "players": ["Anna", "Bernd", "Carla"],
-        "options": {"valat_replaces_card_points": True},
+        "options": {option.name: option.default for option in VARIANTS["grosstarock"].options},
         "deals": [
             {"dealer": "Anna", "card_points": {"Anna": 40, "Bernd": 20, "Carla": 18}},
             {"dealer": "Bernd", "card_points": {"Anna": 26, "Bernd": 26, "Carla": 26}},
@@ -365,19 +401,22 @@ def test_a_sitting_typed_into_the_empty_workbook_imports_with_card_points_by_sea
 @pytest.mark.django_db
 def test_every_problem_of_a_workbook_names_its_sheet_row_and_column() -> None:
     data = filled_template(
-        "droggn", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, "Bernd", "no such contract", "x"], [3, "Bernd"]]
+        "droggn",
+        ["Anna", "Bernd", "Carla"],
+        [[1, "Anna", None, None, "Bernd", "no such contract", "x"], [3, "Bernd"], [3, "Carla", None, "maybe"]],
     )
     with pytest.raises(Refusal) as refusal:
         read_sitting_file(data, max_bytes=10**7)
     said = [str(problem) for problem in refusal.value.problems]
-    assert any(line.startswith("Deals, row 2, column F (Declarer's card points):") for line in said), said
-    assert any(line.startswith("Deals, row 3, column D (Declarer):") for line in said), said
+    assert any(line.startswith("Deals, row 2, column G (Declarer's card points):") for line in said), said
+    assert any(line.startswith("Deals, row 3, column E (Declarer):") for line in said), said
+    assert any(line.startswith("Deals, row 4, column D (Thrown in):") for line in said), said
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("value", ["--5", "5x", "9" * 30, "yes"])
 def test_a_house_rule_that_is_no_number_is_named_not_a_server_error(value: str) -> None:
-    data = filled_template("danish_tarok", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, 40, 20, 18]])
+    data = filled_template("danish_tarok", ["Anna", "Bernd", "Carla"], [[1, "Anna", None, None, 40, 20, 18]])
     book = openpyxl.load_workbook(io.BytesIO(data))
     for row in book["House rules"].iter_rows(min_row=2):
         if row[0].value == "ante":

@@ -42,7 +42,7 @@ def test_a_sitting_workbook_with_a_wrong_deal_is_refused_naming_the_deal(admin: 
     client, club = admin
     doc = {**golden("danish_tarok", "three-deals-pots"), "date": "2026-11-30"}
     book = openpyxl.load_workbook(io.BytesIO(workbook_of(doc)))
-    book["Deals"]["D3"] = 8  # deal 2's first card points, so that they no longer add up to 78
+    book["Deals"]["E3"] = 8  # deal 2's first card points, so that they no longer add up to 78
     out = io.BytesIO()
     book.save(out)
     response = send(client, reverse("sittings:import", kwargs={"slug": club.slug}), "evening.xlsx", out.getvalue())

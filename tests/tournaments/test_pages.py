@@ -79,7 +79,7 @@ def test_the_workbook_has_standings_a_sheet_per_round_seating_deals_and_settings
     assert {row[0] for row in first_round[1:]} == {1, 2}, "first and second at each table of two"
 
     deals = rows(book["Deals"])
-    assert deals[0] == ("Round", "Table", "Deal", "Player", "Seat", "Score")
+    assert deals[0] == ("Round", "Table", "Deal", "Player", "Seat", "Score", "Thrown in", "Played")
     per_player: dict[str, int] = {}
     for row in deals[1:]:
         per_player[row[3]] = per_player.get(row[3], 0) + row[5]

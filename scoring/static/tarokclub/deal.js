@@ -1,5 +1,8 @@
 /* The deal form, nicer with JavaScript; everything also works without it.
- * - each declaration or event row shows only the controls its type uses;
+ * - each declaration or event row shows only the controls its type uses, and its "who" only the
+ *   players or the sides that type names;
+ * - "thrown in" hides everything a deal that was not played has not (cards, bids, declarations,
+ *   the counting helper), and its event rows offer only penalties;
  * - card points: the one player left blank gets what the pack leaves, with a live sum;
  * - the counting helper counts as the engine does (scoring/engine/cards.py) and fills the field;
  * - a refused or doubtful deal's summary takes the focus, so the first screen says what is wrong;
@@ -33,13 +36,19 @@
   var pack = Number(form.dataset.pack);
   var rules = JSON.parse(document.getElementById("deal-rules").textContent);
 
-  /* Offer only the values a select allows; one no longer allowed is cleared. */
+  /* Offer only the values a select allows; one no longer allowed is cleared, and a group of
+   * options none of which is allowed (the sides, for a penalty) goes too. */
   function offer(select, values) {
     Array.prototype.forEach.call(select.options, function (option) {
       var off = values !== null && option.value !== "" && values.indexOf(option.value) < 0;
       option.hidden = off;
       option.disabled = off;
       if (off && option.selected) select.value = "";
+    });
+    select.querySelectorAll("optgroup").forEach(function (group) {
+      var none = Array.prototype.every.call(group.children, function (option) { return option.disabled; });
+      group.hidden = none;
+      group.disabled = none;
     });
   }
 
@@ -55,11 +64,13 @@
     });
   }
 
-  /* A contract may admit only some events (a Solo Valat none at all). */
+  /* A contract may admit only some events (a Solo Valat only penalties); a deal thrown in has
+   * only penalties, and none of the controls of a played deal. */
   var contract = form.querySelectorAll("[name=contract]");
+  var thrownIn = form.querySelector("[name=thrown_in]");
   function showContractEvents() {
     var chosen = form.querySelector("[name=contract]:checked");
-    var admitted = chosen && rules.contract_events[chosen.value];
+    var admitted = thrownIn && thrownIn.checked ? ["penalty"] : chosen && rules.contract_events[chosen.value];
     var events = form.querySelector("fieldset[data-list=events]");
     if (!events) return;
     events.hidden = !!admitted && admitted.length === 0;
@@ -70,6 +81,11 @@
     });
   }
   contract.forEach(function (radio) { radio.addEventListener("change", showContractEvents); });
+  function showThrownIn() {
+    form.querySelectorAll("[data-played]").forEach(function (part) { part.hidden = thrownIn.checked; });
+    showContractEvents();
+  }
+  if (thrownIn) thrownIn.addEventListener("change", showThrownIn);
   /* One empty row at a time: the next appears once a row is used. */
   function showRows(fieldset) {
     var emptySeen = false;
@@ -91,7 +107,7 @@
     });
     showRows(fieldset);
   });
-  showContractEvents();
+  if (thrownIn) showThrownIn(); else showContractEvents();
 
   var summary = document.getElementById("problems") || document.getElementById("warnings");
   if (summary) {
