@@ -14,6 +14,7 @@ comes from one place, in the same order, however the checks are compiled.
 
 from __future__ import annotations
 
+import datetime
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,15 @@ from .registry import VARIANTS
 
 DOCUMENT_KEYS = frozenset({"variant", "players", "options", "date", "deals"})
 MISSING = object()
+
+FIRST_YEAR = 1900
+LAST_YEAR = 2100
+"""The years a club can have played in. A date outside them is a slip, a year typed 2206 for 2026,
+or a spreadsheet's (a date serial of -5 shows as 1899-12-25): a sitting document and the date
+cells of every import refuse it alike (:func:`in_club_years`, :data:`OUTSIDE_CLUB_YEARS`)."""
+
+OUTSIDE_CLUB_YEARS = _("{value} is not a date a club can have played on (the years {first} to {last})")
+"""Why a date is refused by :func:`in_club_years`; give it ``first=FIRST_YEAR, last=LAST_YEAR``."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,9 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
     date = doc.get("date")
     if date is not None and not is_date(date):
         reader.add(None, "date", why(_("{value} is not a date written YYYY-MM-DD"), value=show(date)))
+    elif date is not None and not in_club_years(datetime.date.fromisoformat(date)):
+        outside = why(OUTSIDE_CLUB_YEARS, value=show(date), first=FIRST_YEAR, last=LAST_YEAR)
+        reader.add(None, "date", outside)
     raw_deals = doc.get("deals")
     deals: list[Deal] = []
     if not isinstance(raw_deals, list):
@@ -118,8 +131,7 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
 
 
 def is_date(value: object) -> bool:
-    import datetime
-
+    """Whether ``value`` is a date written ``YYYY-MM-DD`` (of any year: see :func:`in_club_years`)."""
     if not isinstance(value, str) or len(value) != 10:
         return False
     try:
@@ -127,6 +139,12 @@ def is_date(value: object) -> bool:
     except ValueError:
         return False
     return True
+
+
+def in_club_years(day: datetime.date) -> bool:
+    """Whether ``day`` lies in the years a club can have played in, :data:`FIRST_YEAR` to
+    :data:`LAST_YEAR`."""
+    return FIRST_YEAR <= day.year <= LAST_YEAR
 
 
 def read_variant(value: object, reader: Reader) -> Variant | None:

@@ -3,8 +3,9 @@
 Uploaded files are hostile until proven otherwise. :func:`open_workbook` refuses, quickly and in
 words a treasurer understands, what is not an ``.xlsx`` workbook this site should read: too large
 a file, something else entirely (a PDF, random bytes), a password-protected or old ``.xls``
-workbook, a broken zip, a decompression bomb, a sheet with a flood of rows. Only then does
-openpyxl parse it, in read-only mode, never evaluating anything.
+workbook, a broken zip, a decompression bomb, a sheet with a flood of rows or cells, too many
+shared strings, a document type declaration (whose entities would make cells the file does not
+hold). Only then does openpyxl parse it, in read-only mode, never evaluating anything.
 
 :func:`read_rows` (a workbook sheet) and :func:`read_csv_rows` (a CSV) then read a table:
 columns are found by their titles in any of the site's languages, every cell is converted to
@@ -33,6 +34,7 @@ nothing is translated here either.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime as dt
 import io
@@ -45,12 +47,13 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, BinaryIO, NamedTuple
+from typing import IO, Any, BinaryIO, NamedTuple
 from xml.etree import ElementTree
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from scoring.engine.reading import FIRST_YEAR, LAST_YEAR, OUTSIDE_CLUB_YEARS, in_club_years
 from scoring.engine.reasons import Reason, _, why
 from scoring.engine.refusal import Problem, Refusal
 
@@ -78,6 +81,23 @@ MAX_ROWS = 50_000
 MAX_CELLS = 1_000_000
 """Cells of one sheet."""
 
+MAX_SHARED_STRINGS_BYTES = 10 * MEGABYTE
+"""Unpacked size of the shared strings, the part where Excel keeps each different text of a
+workbook once, and which openpyxl reads whole when it opens the workbook, whichever sheet is then
+read. A 2,000-deal sitting saved by Excel would hold some 1,500 texts in under 0.1 MB."""
+
+MAX_ELEMENTS = 100_000
+"""XML elements of a part that openpyxl reads whole as it opens the workbook, before any sheet:
+the shared strings, the index, the properties (:func:`_parts_read_whole`). It spends 10 µs and
+more on each, so that short strings cost seconds long before their size is large (2,300,000
+strings of five letters make 48 MB and take 20 s and more; a plain text is two elements, a
+formatted piece of one two or more). 100,000 take about half a second."""
+
+MAX_STYLE_ELEMENTS = 10_000
+"""XML elements of the styles (``xl/styles.xml``), which openpyxl reads whole too, at 50 µs and
+more an element and worse than in proportion (100,000 cell formats in a 270 kB file took 40 s);
+a workbook Excel or LibreOffice wrote has a few hundred."""
+
 MAX_COLUMNS = 200
 """Columns read; cells to the right of column GR are not looked at."""
 
@@ -92,6 +112,32 @@ ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
 SCAN_CHUNK = 1 << 20
 SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELATION_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+TYPES_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
+CONTENT_TYPES = "[Content_Types].xml"
+MAX_INDEX_BYTES = 1 * MEGABYTE
+"""Largest ``[Content_Types].xml`` read to learn the parts' roles (a real one has a few kilobytes;
+a larger one is refused), and largest workbook index read for the sheets' titles."""
+WORKBOOK_TYPES = tuple(
+    f"application/vnd.{kind}.main+xml"
+    for kind in (
+        "ms-excel.template.macroEnabled",
+        "openxmlformats-officedocument.spreadsheetml.template",
+        "ms-excel.sheet.macroEnabled",
+        "openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+)
+"""The content types of a workbook's index, in the order openpyxl looks for them."""
+SHARED_STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+
+START_TAG = re.compile(rb"<(?:[^\s<>/:!?=\"']+:)?(row|c)[\s/>]")
+"""The start of a row or cell element, however XML allows it to be written: with
+any namespace prefix (``<x:row``), followed by any XML whitespace (``<c\\n``, ``<c\\t``) or
+ending at once (``<c/>``, ``<c>``). Closing tags (``</c>``) and longer names (``<col``,
+``<rowBreaks``) are not starts."""
+DOCTYPE = b"<!DOCTYPE"
+MAX_CARRY = 1024
+"""Bytes of an unfinished tag at the end of a chunk kept for the next one; a tag that starts
+further back than this has a name no workbook uses."""
 
 TEXT = "text"
 NAME = "name"
@@ -213,9 +259,12 @@ def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX
     at all (a PDF, random bytes, an empty file); an OLE2 file (a password-protected workbook or
     an ``.xls``); a broken zip; an OpenDocument or other zip that holds no workbook; a decompression bomb
     (:data:`MAX_PARTS`, :data:`MAX_PART_BYTES`, :data:`MAX_TOTAL_BYTES`, :data:`MAX_RATIO`,
-    judged from the zip's directory before anything is unpacked); a sheet of more than
-    ``max_rows`` rows or :data:`MAX_CELLS` cells (counted by a quick scan of the sheet's XML,
-    before openpyxl parses a single row); a workbook openpyxl cannot parse.
+    judged from the zip's directory before anything is unpacked); shared strings of more than
+    :data:`MAX_SHARED_STRINGS_BYTES` (judged from the directory too); a sheet of more than
+    ``max_rows`` rows or :data:`MAX_CELLS` cells, a part that openpyxl reads whole of more than
+    :data:`MAX_ELEMENTS` elements (:data:`MAX_STYLE_ELEMENTS` for the styles), a part that
+    declares a document type (all counted by a quick scan of the raw XML of every part, before
+    openpyxl parses any); a workbook openpyxl cannot parse.
 
     openpyxl opens it read-only with ``data_only=False``: it never computes formulas in either
     mode, and this way a formula shows as a formula, which :func:`read_rows` refuses (with
@@ -235,12 +284,15 @@ def open_workbook(data: bytes | BinaryIO, *, max_bytes: int, max_rows: int = MAX
         if "mimetype" in names and b"opendocument.spreadsheet" in archive.read("mimetype")[:100]:
             raise _refuse(_("the file is an OpenDocument spreadsheet (.ods), not an .xlsx workbook: save it as .xlsx"))
         raise _refuse(_("the file is not an .xlsx workbook (it is a zip archive without a workbook in it)"))
-    # Before openpyxl: it reads every sheet to its end when looking for a size the sheet does not state.
-    titles = _sheet_titles(archive)
+    # Before openpyxl: it reads every sheet to its end when looking for a size the sheet does not
+    # state, and the shared strings, the styles and the index whole, whichever sheet is then read.
     try:
-        for part in parts:
-            if part.filename in titles or part.filename.endswith(".xml"):
-                _scan_part(archive, part.filename, titles.get(part.filename), max_rows)
+        declared = _declared_parts(archive)
+        _check_shared_strings(parts, declared)
+        titles = _sheet_titles(archive, declared)
+        whole = _parts_read_whole(declared)
+        for part in parts:  # every part, whatever its name: the index openpyxl follows may not be ours
+            _scan_part(archive, part.filename, titles.get(part.filename), max_rows, whole.get(part.filename))
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
         raise _refuse(_("the file is damaged: its zip archive cannot be read")) from error
     finally:
@@ -300,15 +352,88 @@ def _check_parts(archive: zipfile.ZipFile, parts: Sequence[zipfile.ZipInfo]) -> 
         )
 
 
-def _sheet_titles(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Each worksheet part's title, from the workbook's own index, to name a sheet in a refusal.
+def _declared_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Each part's content type as ``[Content_Types].xml`` declares it (openpyxl finds the
+    workbook's index and its shared strings there, whatever their names).
+
+    Best effort, like :func:`_sheet_titles`: an index that cannot be read here declares nothing,
+    and openpyxl judges it properly afterwards. One larger than any workbook's is refused: what
+    it declares decides which parts are limited how.
+    """
+    if archive.getinfo(CONTENT_TYPES).file_size > MAX_INDEX_BYTES:
+        raise _refuse(_("the file is damaged: it is not a readable .xlsx workbook"))
+    try:
+        types = ElementTree.fromstring(archive.read(CONTENT_TYPES))
+    except Exception:  # a hostile index can fail in any way; openpyxl will refuse it later
+        return {}
+    declared: dict[str, str] = {}
+    for override in types.iter(f"{{{TYPES_NS}}}Override"):
+        name, kind = override.get("PartName") or "", override.get("ContentType") or ""
+        declared.setdefault(name.lstrip("/"), kind)
+    return declared
+
+
+def _shared_strings(declared: Mapping[str, str]) -> set[str]:
+    """The parts that may be the shared strings: those ``declared`` so (openpyxl reads the first),
+    and ``xl/sharedStrings.xml``, where every program puts them."""
+    return {name for name, kind in declared.items() if kind == SHARED_STRINGS_TYPE} | {"xl/sharedStrings.xml"}
+
+
+def _workbook_index(declared: Mapping[str, str]) -> str:
+    """The workbook's index part, found as openpyxl finds it: the first declared with a workbook's
+    content type, else ``xl/workbook.xml``."""
+    found = (name for kind in WORKBOOK_TYPES for name, said in declared.items() if said == kind)
+    return next(found, "xl/workbook.xml")
+
+
+def _relations_of(part: str) -> str:
+    folder, file = posixpath.split(part)
+    return posixpath.join(folder, "_rels", f"{file}.rels")
+
+
+def _parts_read_whole(declared: Mapping[str, str]) -> dict[str, int]:
+    """The parts openpyxl parses whole when it opens a workbook read-only, before any sheet, each
+    with the most XML elements it may have (worksheets it streams, and the row and cell limits
+    bound them; the theme it keeps unparsed; what else a zip holds it does not read)."""
+    index = _workbook_index(declared)
+    names = (CONTENT_TYPES, "_rels/.rels", index, _relations_of(index), "docProps/core.xml", "docProps/custom.xml")
+    whole = dict.fromkeys((*names, *_shared_strings(declared)), MAX_ELEMENTS)
+    whole["xl/styles.xml"] = MAX_STYLE_ELEMENTS
+    return whole
+
+
+def _check_shared_strings(parts: Sequence[zipfile.ZipInfo], declared: Mapping[str, str]) -> None:
+    """Refuse shared strings that unpack to more than :data:`MAX_SHARED_STRINGS_BYTES`, judged
+    from the zip's directory (:func:`_scan_part` counts their elements)."""
+    named = _shared_strings(declared)
+    for part in parts:
+        if part.filename in named and part.file_size > MAX_SHARED_STRINGS_BYTES:
+            raise _refuse(
+                _(
+                    "the file's shared strings (the texts of its cells, in {part}) unpack to {size}; the limit "
+                    "is {limit}"
+                ),
+                part=part.filename,
+                size=megabytes(part.file_size),
+                limit=megabytes(MAX_SHARED_STRINGS_BYTES),
+            )
+
+
+def _sheet_titles(archive: zipfile.ZipFile, declared: Mapping[str, str]) -> dict[str, str]:
+    """Each worksheet part's title, from the workbook's own index (the one ``declared`` names,
+    as openpyxl finds it, else ``xl/workbook.xml``), to name a sheet in a refusal.
 
     Best effort: whatever cannot be read here is still scanned, and named by its path; openpyxl
     judges the index properly afterwards.
     """
+    index = _workbook_index(declared)
+    folder = posixpath.dirname(index)
+    relations_part = _relations_of(index)
     try:
-        book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-        relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+        if max(archive.getinfo(name).file_size for name in (index, relations_part)) > MAX_INDEX_BYTES:
+            return {}
+        book = ElementTree.fromstring(archive.read(index))
+        relations = ElementTree.fromstring(archive.read(relations_part))
     except Exception:  # a hostile index can fail in any way; openpyxl will refuse it later
         return {}
     targets = {rel.get("Id"): rel.get("Target") or "" for rel in relations}
@@ -316,18 +441,23 @@ def _sheet_titles(archive: zipfile.ZipFile) -> dict[str, str]:
     for sheet in book.iter(f"{{{SHEET_NS}}}sheet"):
         target = targets.get(sheet.get(f"{{{RELATION_NS}}}id"))
         if target:
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(f"xl/{target}")
+            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
             titles[path] = sheet.get("name") or path
     return titles
 
 
-def _scan_part(archive: zipfile.ZipFile, name: str, title: str | None, max_rows: int) -> None:
-    """Count a part's rows and cells in its raw XML, in chunks, and refuse it as soon as either
-    passes its limit: a million formatted empty rows are refused after the first chunk or two,
-    before any XML parser has seen them.
+def _scan_part(archive: zipfile.ZipFile, name: str, title: str | None, max_rows: int, max_elements: int | None) -> None:
+    """Count a part's rows and cells in its raw XML (and all its elements, for a part that may
+    have no more than ``max_elements``), in chunks, and refuse it as soon as one count passes its
+    limit: a million formatted empty rows are refused after the first chunk or two, before any
+    XML parser has seen them. A part that declares a document type is refused outright: its
+    entities could make rows and cells of text that holds none, and no workbook has one.
 
-    Counting start tags (``<row``, ``<c ``, also with a namespace prefix) is an estimate, which
-    is all a limit needs.
+    What is counted is every start tag a parser reads as a row or a cell (:data:`START_TAG`:
+    whatever the namespace prefix and the whitespace after the name), or as an element (each
+    ``<`` that does not begin an end tag, a comment, a declaration or a processing instruction),
+    in the characters the parser reads (:func:`_xml_chunks`); a tag inside a comment counts too,
+    which a limit can afford.
     """
     if title is not None:
         too_many_rows = _(
@@ -341,15 +471,65 @@ def _scan_part(archive: zipfile.ZipFile, name: str, title: str | None, max_rows:
             "{limit:,}: delete the rows below your data"
         )
         too_many_cells = _("the part {part} has more than {limit:,} cells; the limit is {limit:,}")
-    rows = cells = 0
+    rows = cells = elements = 0
     with archive.open(name) as member:
-        while chunk := member.read(SCAN_CHUNK):
-            rows += chunk.count(b"<row") + chunk.count(b":row ") + chunk.count(b":row>")
-            cells += chunk.count(b"<c ") + chunk.count(b"<c>") + chunk.count(b":c ") + chunk.count(b":c>")
+        for chunk in _xml_chunks(member):
+            if DOCTYPE in chunk:
+                raise _refuse(
+                    _(
+                        "the file's part {part} declares a document type (a DTD), which no workbook has: refused "
+                        "as a possible attack"
+                    ),
+                    sheet=title,
+                    part=name,
+                )
+            found = START_TAG.findall(chunk)
+            rows += found.count(b"row")
+            cells += found.count(b"c")
             if rows > max_rows:
                 raise _refuse(too_many_rows, sheet=title, part=name, limit=max_rows)
             if cells > MAX_CELLS:
                 raise _refuse(too_many_cells, sheet=title, part=name, limit=MAX_CELLS)
+            if max_elements is not None:
+                ends = chunk.count(b"</") + chunk.count(b"<!") + chunk.count(b"<?")
+                elements += chunk.count(b"<") - ends
+                if elements > max_elements:
+                    raise _refuse(
+                        _(
+                            "the file's part {part} is made of more than {limit:,} XML elements (texts, formats, "
+                            "settings); the limit is {limit:,}"
+                        ),
+                        sheet=title,
+                        part=name,
+                        limit=max_elements,
+                    )
+
+
+UTF_16_STARTS = {b"\xff\xfe": "utf-16-le", b"<\x00": "utf-16-le", b"\xfe\xff": "utf-16-be", b"\x00<": "utf-16-be"}
+"""The first two bytes by which an XML parser knows UTF-16 (a byte order mark, or ``<`` and a zero byte)."""
+
+
+def _xml_chunks(member: IO[bytes]) -> Iterator[bytes]:
+    """A part's XML in chunks in which tags can be counted as bytes: as it is when it is written in
+    UTF-8 or another encoding that writes ``<``, letters and spaces as ASCII does (the only ones
+    Python's XML parser reads besides UTF-16), re-encoded to UTF-8 when it is UTF-16.
+
+    Each chunk ends before its last ``<``, and that unfinished tag begins the next chunk, so that
+    no tag is cut in two and none is counted twice.
+    """
+    chunk = member.read(SCAN_CHUNK)
+    encoding = UTF_16_STARTS.get(chunk[:2])
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace") if encoding else None
+    carry = b""
+    while chunk:
+        text = carry + (decoder.decode(chunk).encode() if decoder else chunk)
+        cut = text.rfind(b"<")
+        if cut < 0 or len(text) - cut > MAX_CARRY:
+            cut = len(text)
+        yield text[:cut]
+        carry = text[cut:]
+        chunk = member.read(SCAN_CHUNK)
+    yield carry + (decoder.decode(b"", final=True).encode() if decoder else b"")
 
 
 # --- columns and rows -----------------------------------------------------------------------
@@ -367,13 +547,14 @@ class Column:
     - ``name``: a text with inner whitespace collapsed to one space (a person's name).
     - ``whole``: an integer; ``12``, ``12.0`` and the text ``"12"`` are all 12.
     - ``decimal``: a ``Decimal``; texts with a decimal point or comma (``12,50``, ``1.234,50``).
-    - ``date``: a date cell, or a text ``2026-11-30``, ``30.11.2026``, ``30/11/2026`` (day first).
+    - ``date``: a date cell, or a text ``2026-11-30``, ``30.11.2026``, ``30/11/2026`` (day first),
+      from 1900 to 2100 (a date serial of -5 is 1899-12-25, no date of play).
     - ``bool``: true/false, yes/no, ja/nein/nej, wahr/falsch, sand/falsk, 1/0, x. An empty cell
       reads as ``default`` like any other: give ``default=False`` for an "x or empty" column,
       leave ``None`` where empty means "not said".
     - ``choice``: one of the keys of ``choices`` (compared ignoring case); the row holds its value.
-    - ``any``: a number, date or yes/no cell as it is, a text cell read as ``text`` (a column of
-      settings, each row of its own kind).
+    - ``any``: a number, date or yes/no cell as it is (a date from 1900 to 2100), a text cell read
+      as ``text`` (a column of settings, each row of its own kind).
 
     ``required`` means the column must be there and no row may leave it empty; an empty cell of
     an optional column reads as ``default``.
@@ -601,6 +782,8 @@ class _Reader:
 
     def convert(self, column: Column, value: object) -> object:
         kind = column.kind
+        if kind == ANY and isinstance(value, dt.date):
+            date_cell(value)  # a date in a column of settings is a date of play too: refused outside its years
         if kind == ANY and isinstance(value, bool | int | float | Decimal | dt.date | dt.time):
             return value
         if kind in (TEXT, NAME, ANY):
@@ -701,25 +884,39 @@ def _decimal_text(text: str) -> Decimal | None:
 
 
 def date_cell(value: object) -> dt.date:
-    """A date from a cell: a date, or text written ``2026-11-30`` or ``30.11.2026``."""
+    """A date from a cell: a date, or text written ``2026-11-30`` or ``30.11.2026``, in the years a
+    club can have played in (:data:`~scoring.engine.reading.FIRST_YEAR` to
+    :data:`~scoring.engine.reading.LAST_YEAR`, as a sitting document's date)."""
     if isinstance(value, dt.datetime):
-        return value.date()
+        return _club_date(value.date(), value)
     if isinstance(value, dt.date):
-        return value
+        return _club_date(value, value)
     if isinstance(value, str):
         text = value.strip()
-        try:
-            if match := ISO_DATE.fullmatch(text):
-                year, month, day = (int(g) for g in match.groups())
-                return dt.date(year, month, day)
-            if match := DAY_FIRST_DATE.fullmatch(text):
-                day, month, year = (int(g) for g in match.groups())
-                return dt.date(year, month, day)
-        except ValueError:
-            raise Refusal.because(_("{value} is not a date that exists"), value=_shown(value)) from None
+        written = None
+        if match := ISO_DATE.fullmatch(text):
+            year, month, day = (int(g) for g in match.groups())
+            written = year, month, day
+        elif match := DAY_FIRST_DATE.fullmatch(text):
+            day, month, year = (int(g) for g in match.groups())
+            written = year, month, day
+        if written is not None:
+            try:
+                date = dt.date(*written)
+            except ValueError:
+                raise Refusal.because(_("{value} is not a date that exists"), value=_shown(value)) from None
+            return _club_date(date, value)
     if isinstance(value, int | float) and not isinstance(value, bool):
         raise Refusal.because(_("{value} is a number, not a date: format the cell as a date"), value=_shown(value))
     raise Refusal.because(_("{value} is not a date (write 2026-11-30 or 30.11.2026)"), value=_shown(value))
+
+
+def _club_date(day: dt.date, value: object) -> dt.date:
+    """``day``, read from the cell ``value``, unless it is outside the years a club can have played
+    in (a date serial of -5, a date cell too, shows as 1899-12-25)."""
+    if not in_club_years(day):
+        raise Refusal.because(OUTSIDE_CLUB_YEARS, value=_shown(value), first=FIRST_YEAR, last=LAST_YEAR)
+    return day
 
 
 def yes_or_no_cell(value: object) -> bool:

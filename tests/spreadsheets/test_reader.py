@@ -13,7 +13,21 @@ from decimal import Decimal
 import openpyxl
 import pytest
 
-from bench.hostile_files import SHEET_HEAD, SHEET_TAIL, row_flood, template, with_sheet_xml, xlsx, zip_bomb
+from bench.hostile_files import (
+    SHEET_HEAD,
+    SHEET_TAIL,
+    entity_flood,
+    hidden_sheet,
+    rich_text_flood,
+    row_flood,
+    shared_strings_flood,
+    styles_flood,
+    template,
+    with_parts,
+    with_sheet_xml,
+    xlsx,
+    zip_bomb,
+)
 from scoring.engine.reasons import why
 from scoring.engine.refusal import Problem, Refusal
 from scoring.spreadsheets import reader
@@ -484,3 +498,155 @@ def test_a_two_thousand_deal_sitting_workbook_passes_every_limit() -> None:
         assert book.sheet_names == ("Deals", "Items", "Breakdown")
         read = read_rows(book, "Deals", DEAL_COLUMNS[:2])
         assert len(read) == 2_000
+
+
+# --- counting whatever the whitespace, the prefix or the encoding ---------------------------
+
+
+def sheet_of(cells: Iterable[bytes], *, prefix: bytes = b"", per_row: int = 10) -> bytes:
+    """A sheet's XML of the written ``cells``, ``per_row`` to a row, its elements with ``prefix``."""
+    x = prefix
+    head = SHEET_HEAD.replace(b"<worksheet xmlns=", b"<%bworksheet xmlns%s=" % (x, b":" + x[:-1] if x else b""))
+    rows = []
+    cells = list(cells)
+    for number, start in enumerate(range(0, len(cells), per_row), 1):
+        rows.append(b'<%brow r="%d">%b</%brow>' % (x, number, b"".join(cells[start : start + per_row]), x))
+    head = head.replace(b"<sheetData>", b"<%bsheetData>" % x)
+    return head + b"".join(rows) + b"</%bsheetData></%bworksheet>" % (x, x)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [b'<c r="A1"/>', b"<c/>", b"<c></c>", b'<c\nr="A1"/>', b'<c\tq="1"/>', b'<c\r\nr="A1"/>', b"<c\n/>"],
+    ids=["space", "empty", "open and close", "line break", "tab", "CR LF", "line break and end"],
+)
+@pytest.mark.parametrize("prefix", [b"", b"x:", b"main-ns:"], ids=["no prefix", "x:", "main-ns:"])
+def test_it_counts_a_cell_however_xml_writes_its_tag(
+    written: bytes, prefix: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reader, "MAX_CELLS", 20)
+    cell = written.replace(b"<c", b"<" + prefix + b"c").replace(b"</c>", b"</" + prefix + b"c>")
+    with open_workbook(with_sheet_xml([sheet_of([cell] * 20, prefix=prefix)]), max_bytes=LIMIT):
+        pass
+    text = refused(lambda: open_workbook(with_sheet_xml([sheet_of([cell] * 21, prefix=prefix)]), max_bytes=LIMIT))
+    assert text == "Deals: the sheet has more than 20 cells; the limit is 20"
+
+
+def test_it_counts_only_start_tags_of_rows_and_cells() -> None:
+    """Closing tags and other elements whose names begin alike (``<col>``, ``<rowBreaks>``) are
+    no rows or cells: a prefixed sheet of exactly ``max_rows`` rows passes (the count used to see
+    ``</x:row>`` as a row too, and refused it at half the limit)."""
+    cell = b'<x:c r="A1" t="inlineStr"><x:is><x:t>Name</x:t></x:is></x:c>'
+    sheet = sheet_of([cell] * 100, prefix=b"x:", per_row=1)
+    extras = b"<x:cols><x:col min='1' max='1'/></x:cols>"
+    sheet = sheet.replace(b"<x:sheetData>", extras + b"<x:sheetData>").replace(
+        b"</x:sheetData>", b"</x:sheetData><x:rowBreaks count='1'><x:brk id='2'/></x:rowBreaks>"
+    )
+    with open_workbook(with_sheet_xml([sheet]), max_bytes=LIMIT, max_rows=100):
+        pass
+    text = refused(lambda: open_workbook(with_sheet_xml([sheet]), max_bytes=LIMIT, max_rows=99))
+    assert text.startswith("Deals: the sheet has more than 99 rows")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-le", "utf-16-be"])
+def test_it_counts_tags_cut_by_the_chunks_it_reads_and_in_utf_16(
+    encoding: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tag split between two chunks is counted once; a UTF-16 sheet (which XML parsers read,
+    with its byte order mark or without) is counted in its characters, not its bytes."""
+    monkeypatch.setattr(reader, "SCAN_CHUNK", 7)
+    sheet = sheet_of([b"<x:c\nq='1'/>"] * 100, prefix=b"x:", per_row=1)
+    if encoding != "utf-8":
+        sheet = sheet.replace(b'encoding="UTF-8"', b'encoding="UTF-16"').decode().encode(encoding)
+    book = with_sheet_xml([sheet])
+    with open_workbook(book, max_bytes=LIMIT, max_rows=100) as opened:
+        assert len(list(opened.book.worksheets[0].iter_rows())) == 100
+    text = refused(lambda: open_workbook(book, max_bytes=LIMIT, max_rows=99))
+    assert text.startswith("Deals: the sheet has more than 99 rows")
+
+
+def test_it_refuses_a_document_type_whose_entities_would_make_cells() -> None:
+    text = refused(lambda: read_name_list(entity_flood(3, 10), "players.xlsx", max_bytes=LIMIT))
+    assert text == (
+        "Deals: the file's part xl/worksheets/sheet1.xml declares a document type (a DTD), which no workbook "
+        "has: refused as a possible attack"
+    )
+
+
+def test_it_counts_a_sheet_that_only_the_declared_workbook_index_leads_to() -> None:
+    """openpyxl follows ``[Content_Types].xml`` to the workbook's index, whatever its name, and
+    that index to its sheets, whatever theirs: every part is counted, and named by that index."""
+    text = refused(lambda: read_name_list(hidden_sheet(50_001), "players.xlsx", max_bytes=LIMIT))
+    assert text.startswith("Deals: the sheet has more than 50,000 rows (empty formatted rows count too)")
+
+
+def test_it_refuses_shared_strings_by_their_unpacked_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "MAX_SHARED_STRINGS_BYTES", 500_000)
+    text = refused(lambda: read_name_list(shared_strings_flood(30_000), "players.xlsx", max_bytes=LIMIT))
+    assert text == (
+        "the file's shared strings (the texts of its cells, in xl/sharedStrings.xml) unpack to 0.6 MB; the "
+        "limit is 0.5 MB"
+    )
+
+
+def test_it_refuses_shared_strings_of_more_elements_than_the_limit_and_reads_as_many(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text is two elements (``<si><t>``), each formatted piece of one two more (``<r><t>``)."""
+    monkeypatch.setattr(reader, "MAX_ELEMENTS", 2_001)
+    assert len(read_name_list(shared_strings_flood(1_000), "players.xlsx", max_bytes=LIMIT).names) == 1
+    text = refused(lambda: read_name_list(shared_strings_flood(1_001), "players.xlsx", max_bytes=LIMIT))
+    assert text == (
+        "the file's part xl/sharedStrings.xml is made of more than 2,001 XML elements (texts, formats, "
+        "settings); the limit is 2,001"
+    )
+    text = refused(lambda: read_name_list(rich_text_flood(100, 10), "players.xlsx", max_bytes=LIMIT))
+    assert text.startswith("the file's part xl/sharedStrings.xml is made of more than 2,001 XML elements")
+
+
+def test_it_refuses_styles_of_more_elements_than_their_limit() -> None:
+    """The styles openpyxl reads whole too, and slowly: 10,000 elements at most (5,000 formats)."""
+    text = refused(lambda: read_name_list(styles_flood(5_000), "players.xlsx", max_bytes=LIMIT))
+    assert text == (
+        "the file's part xl/styles.xml is made of more than 10,000 XML elements (texts, formats, settings); "
+        "the limit is 10,000"
+    )
+
+
+# --- dates a club can have played on --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "shown"),
+    [
+        (dt.datetime(1899, 12, 25), "1899-12-25"),
+        (dt.date(2101, 1, 1), "2101-01-01"),
+        ("31.12.1899", '"31.12.1899"'),
+        ("2206-11-30", '"2206-11-30"'),
+    ],
+)
+def test_it_refuses_a_date_outside_the_years_a_club_can_have_played_in(cell: object, shown: str) -> None:
+    with pytest.raises(Refusal) as caught:
+        reader.date_cell(cell)
+    assert str(caught.value) == f"{shown} is not a date a club can have played on (the years 1900 to 2100)"
+
+
+def test_it_accepts_the_first_and_the_last_day_of_those_years() -> None:
+    assert reader.date_cell(dt.datetime(1900, 1, 1)) == dt.date(1900, 1, 1)
+    assert reader.date_cell("31.12.2100") == dt.date(2100, 12, 31)
+
+
+def test_it_names_the_cell_of_a_date_serial_of_minus_five_in_a_date_or_a_settings_column() -> None:
+    """A date serial of -5 under a date format is what openpyxl gives as 1899-12-25."""
+    book = xlsx(
+        Sheet("Deals", ("Deal", "Declarer", "Date", "Value"), [[1, "A", dt.date(2026, 11, 30), dt.date(2026, 11, 30)]])
+    )
+    with zipfile.ZipFile(io.BytesIO(book)) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml")
+    assert sheet.count(b"<v>46356</v>") == 2
+    dated = with_parts({"xl/worksheets/sheet1.xml": [sheet.replace(b"<v>46356</v>", b"<v>-5</v>")]}, base=book)
+    columns = [*DEAL_COLUMNS[:2], Column("date", ("Date",), DATE), Column("value", ("Value",), reader.ANY)]
+    assert problems(lambda: read_deals(dated, columns)) == [
+        "Deals, row 2, column C (Date): 1899-12-25 is not a date a club can have played on (the years 1900 to 2100)",
+        "Deals, row 2, column D (Value): 1899-12-25 is not a date a club can have played on (the years 1900 to 2100)",
+    ]
