@@ -39,6 +39,7 @@ run: $(SITE) $(SECRET)
 ifneq ($(LOOPBACK),)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(ADDRESS)
 else
+	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat $(SECRET))" $(BIN)/python manage.py collectstatic --noinput -v 0
 	DJANGO_DEBUG=0 DJANGO_HTTPS=0 DJANGO_SECRET_KEY="$$(cat $(SECRET))" \
 		$(BIN)/gunicorn tarokclub.wsgi --bind $(ADDRESS) --workers 2 --threads 4 --access-logfile -
 endif

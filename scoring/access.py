@@ -1,9 +1,9 @@
 """Who may read and write what in a club. Views fetch clubs and sittings only through the
 ``get_…_for_user`` helpers here, which check while they fetch and return what they learned.
 
-A superuser may do everything. Any member may read his club; what he may write depends on his
-role (viewer < scorekeeper < admin). A public club's read-only pages are open to everyone;
-writes always need membership with the role.
+A superuser may do everything, and only he makes clubs. Any member may read his club; what he
+may write depends on his role (viewer < scorekeeper < admin). A public club's read-only pages
+are open to everyone; writes always need membership with the role.
 
 Refusals: an anonymous visitor is sent to log in; a logged-in user who may not even read a
 private club is told it does not exist (404), so private clubs stay invisible; a user who may
@@ -26,12 +26,13 @@ from django.shortcuts import get_object_or_404
 from scoring.club.models import Club
 from scoring.club.roles import Access, Role, has_role, role_of
 from scoring.sittings.models import Sitting
-from scoring.tournaments.models import Tournament
+from scoring.tournaments.models import DRAWN, Tournament
 
 __all__ = [
     "Access",
     "LoginRequired",
     "Role",
+    "check_superuser",
     "club_view",
     "clubs_for_user",
     "get_club_for_user",
@@ -62,10 +63,24 @@ def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None
     raise PermissionDenied("your role in this club does not allow this")
 
 
+def check_superuser(request: HttpRequest) -> None:
+    """Let only a superuser through (the pages that make clubs): an anonymous visitor is sent to
+    log in, anyone else refused (403)."""
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    if not request.user.is_superuser:
+        raise PermissionDenied("only a superuser may do this")
+
+
 def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str | None = None) -> tuple[Sitting, Access]:
-    """The club's sitting and the user's access, as ``get_club_for_user`` decides it."""
+    """The club's sitting and the user's access, as ``get_club_for_user`` decides it. A table of a
+    tournament's round that is drawn but not published is the director's alone, as the round is:
+    anyone else is told it does not exist (404)."""
     club, access = get_club_for_user(request, slug, needed)
-    sitting = get_object_or_404(Sitting.objects.select_related("created_by"), pk=pk, club=club)
+    sitting = get_object_or_404(Sitting.objects.select_related("created_by", "round_table__round"), pk=pk, club=club)
+    table = getattr(sitting, "round_table", None)
+    if table is not None and table.round.state == DRAWN and not access.scores:
+        raise Http404("the round of this table is not published")
     sitting.club = club
     return sitting, access
 

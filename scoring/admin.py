@@ -1,15 +1,19 @@
 """Admin: clubs, players, memberships, tariffs and ledger settings are edited here; sittings, deal
 revisions, result rows, seasons and ranking rules are shown read-only, because every write to
-them goes through the services (``scoring.sittings.services``, ``scoring.ledger.services``)."""
+them goes through the services (``scoring.sittings.services``, ``scoring.ledger.services``).
+Failed sign-ins are listed so that a member can be unlocked before the cool-off ends."""
 
 from typing import Any, TypeVar
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import models
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from scoring.accounts.throttle import LoginFailure
 from scoring.club.changes import changing
 from scoring.club.models import Club, LedgerSettings, Membership, Player, Tariff
 from scoring.ledger.models import RankingRule, Season
@@ -68,8 +72,12 @@ class LedgerSettingsInline(admin.StackedInline[LedgerSettings, Club]):
 
 @admin.register(Club)
 class ClubAdmin(ClubRowsAdmin[Club]):
+    """A club's short name is not filled in by the browser as its name is typed: typed into
+    afterwards, the filled-in field kept what it had and grew by what was typed
+    (``stammtisch-zum-ochsenochsen``). Left empty, the server makes it from the name
+    (``Club.clean``), as the site's page does."""
+
     list_display = ["name", "slug", "public"]
-    prepopulated_fields = {"slug": ["name"]}
     inlines = [TariffInline, LedgerSettingsInline]
 
 
@@ -137,3 +145,41 @@ class RankingRuleAdmin(ReadOnly, admin.ModelAdmin[RankingRule]):
     list_display = ["club", "variant", "season", "year", "mode", "minimum_attendance"]
     list_filter = ["club", "variant", "mode"]
     list_select_related = ["club", "season"]
+
+
+@admin.register(LoginFailure)
+class LoginFailureAdmin(admin.ModelAdmin[LoginFailure]):
+    """Failed sign-ins of the cool-off (``scoring.accounts.throttle``): read-only, but they can be
+    forgotten, which unlocks whom they lock out."""
+
+    list_display = ["username", "address", "device", "at"]
+    list_filter = ["address"]
+    search_fields = ["username", "address"]
+    ordering = ["-at"]
+    actions = ["unlock"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.action(
+        permissions=["delete"],
+        description=_("Unlock: forget every failed sign-in of the chosen names, addresses and devices"),
+    )
+    def unlock(self, request: HttpRequest, queryset: QuerySet[LoginFailure]) -> None:
+        """Forget every failure that shares a name, an address or a device (a known one) with a
+        chosen failure: whatever lock they made (the name's at that address, the address's for
+        unknown devices, the device's) is lifted at once."""
+        chosen = list(queryset.values_list("username", "address", "device"))
+        names, addresses = {row[0] for row in chosen}, {row[1] for row in chosen}
+        devices = {row[2] for row in chosen if row[2]}
+        related = Q(username__in=names) | Q(address__in=addresses) | Q(device__in=devices)
+        forgotten, _counts = LoginFailure.objects.filter(related).delete()
+        said = ngettext(
+            "%(count)d failed sign-in forgotten: %(names)s may sign in again.",
+            "%(count)d failed sign-ins forgotten: %(names)s may sign in again.",
+            forgotten,
+        ) % {"count": forgotten, "names": ", ".join(sorted(names))}
+        self.message_user(request, said, messages.SUCCESS)

@@ -8,6 +8,8 @@ catches that one type and shows it with these helpers, which render every reason
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest
@@ -15,11 +17,22 @@ from django.utils.translation import gettext
 
 from scoring.engine.reasons import Reason
 from scoring.engine.refusal import Problem, Refusal
+from scoring.limits import normalise_name
 
 
 def shown(reason: Reason) -> str:
     """A reason in the page's language."""
     return reason.render(gettext)
+
+
+def kept_name(typed: str, problem_of: Callable[[str], Reason | None]) -> str:
+    """A typed name (or one-line text) as it is kept (``scoring.limits.normalise_name``), or the
+    form's error saying why it cannot be, in the page's language: a form's ``clean_…``."""
+    name = normalise_name(typed)
+    problem = problem_of(name)
+    if problem:
+        raise forms.ValidationError(shown(problem))
+    return name
 
 
 def said(problem: Problem) -> str:

@@ -4,6 +4,8 @@
   pages have no inline script or style (the deal form's data travels as a JSON block, which is
   never run), so the policy needs no nonces; the browser tests fail on any violation.
 - An upload larger than ``TAROKCLUB_UPLOAD_MAX_BYTES`` is refused (413) before anything reads it.
+- A successful sign-in's answer carries the device cookie the sign-in throttle made
+  (``scoring.accounts.throttle``), whichever page signed in: the site's or the admin's.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from scoring.accounts.throttle import set_device_cookie
 from scoring.spreadsheets.reader import megabytes
 
 POLICY = "; ".join(
@@ -62,3 +65,16 @@ class UploadLimitMiddleware:
             context = {"size": megabytes(length), "limit": megabytes(limit)}
             return render(request, "413.html", context, status=413)
         return self.get_response(request)
+
+
+class DeviceCookieMiddleware:
+    """Sets the device cookie of a successful sign-in on its answer (the backend that signs in
+    has the request only)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        set_device_cookie(request, response)
+        return response

@@ -12,6 +12,13 @@ Environment:
   redirect to HTTPS, HSTS); default ``1``. Behind a proxy that terminates TLS, the proxy must
   send ``X-Forwarded-Proto``.
 - ``DJANGO_HSTS_SECONDS``: how long browsers remember to use HTTPS only; default one year.
+- ``DJANGO_ADMINS``: who is sent an e-mail for every server error, ``Name <address>`` separated
+  by commas; default nobody. E-mail goes through ``DJANGO_EMAIL_HOST`` (port
+  ``DJANGO_EMAIL_PORT``, default 25; ``DJANGO_EMAIL_USER``, ``DJANGO_EMAIL_PASSWORD``,
+  ``DJANGO_EMAIL_TLS``) from ``DJANGO_EMAIL_FROM``.
+- ``SENTRY_DSN``: report errors to a Sentry (or Sentry-compatible) service as well; default off.
+
+Whatever is set, every server error is logged to standard error with its request and traceback.
 
 A value that makes no sense stops the start with an ``ImproperlyConfigured`` error naming it.
 """
@@ -76,6 +83,20 @@ def env_proxies(name: str) -> list[str]:
         ) from None
 
 
+def env_admins(name: str) -> list[tuple[str, str]]:
+    """``Name <address>, …`` as Django's ``ADMINS``: whom server errors are mailed to."""
+    found = []
+    for part in (p.strip() for p in os.environ.get(name, "").split(",")):
+        if not part:
+            continue
+        person, sep, rest = part.partition("<")
+        address = rest.rstrip(">").strip() if sep else person.strip()
+        if "@" not in address or " " in address:
+            raise ImproperlyConfigured(f"{name}: give Name <address> separated by commas, not {part!r}")
+        found.append((person.strip() if sep else address, address))
+    return found
+
+
 def database(url: str | None) -> dict[str, Any]:
     """The default database: SQLite in the project unless ``DATABASE_URL`` names another."""
     if not url:
@@ -122,27 +143,43 @@ MIDDLEWARE = [
     # first, so that every answer carries the policy, the upload limit's 413 too
     "tarokclub.security.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "tarokclub.security.UploadLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # after the language is chosen (its 413 page is in the page's language), before anything
+    # reads the body (the CSRF check does)
+    "tarokclub.security.UploadLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tarokclub.security.DeviceCookieMiddleware",  # puts a sign-in's device cookie on its answer
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 # Sign-in throttling (scoring.accounts.throttle), on every sign-in path through the backend.
-# Every phone at a club evening shares one Wi-Fi address, so failures count per user name and
-# address (a member mistyping locks out only his name from there), and per address across names
-# with a higher limit (someone guessing through the member list: then names that failed from
-# there wait); both only for the cool-off.
+# Every phone at a club evening shares one Wi-Fi address, so a successful sign-in leaves a signed
+# device cookie: a device that signed in as that name before counts its own failures only; an
+# unknown device counts per user name and address (a member mistyping locks out only his name
+# from there), and per address across names with a higher limit (someone guessing one password
+# for many names: then every unknown device there waits); all only for the cool-off.
 AUTHENTICATION_BACKENDS = ["scoring.accounts.throttle.ThrottledBackend"]
 TAROKCLUB_NAME_FAILURE_LIMIT = 5
 TAROKCLUB_ADDRESS_FAILURE_LIMIT = 20
+TAROKCLUB_DEVICE_FAILURE_LIMIT = 5
 TAROKCLUB_LOGIN_COOL_OFF = datetime.timedelta(minutes=15)
+TAROKCLUB_DEVICE_COOKIE_AGE = datetime.timedelta(days=365)
 TAROKCLUB_TRUSTED_PROXIES = env_proxies("DJANGO_TRUSTED_PROXIES")
+
+# Every path that sets a password checks it (scoring.accounts.passwords): Django's rules, and at
+# most 128 characters, so that nobody makes the site hash a 100 KB "password".
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "scoring.accounts.passwords.MaximumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 
 # The largest spreadsheet or document a club may upload (a 2,000-deal sitting's workbook is
 # about 1 MB); a larger upload is refused before it is read.
@@ -184,10 +221,53 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = True  # serve the app's static files without collectstatic (laptops, tests)
+# With debug off the static files are served from ``collectstatic`` under names that hold their
+# content's hash (``site.3f2a1c.css``), so phones may keep them for a year; while developing,
+# the plain names straight from the app.
+STATIC_MANIFEST = env_bool("DJANGO_STATIC_MANIFEST", not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if STATIC_MANIFEST
+        else "whitenoise.storage.CompressedStaticFilesStorage"
+    },
 }
+
+# Dates as a club in Vienna or Copenhagen writes them, also on English pages (en-GB style):
+# tarokclub/formats/en/ overrides Django's US formats.
+FORMAT_MODULE_PATH = ["tarokclub.formats"]
+
+# Errors that reach someone: every server error is logged to standard error with its request
+# and traceback (a service manager or gunicorn keeps it), mailed to ``ADMINS`` when there are any,
+# and sent to Sentry when ``SENTRY_DSN`` is set.
+ADMINS = env_admins("DJANGO_ADMINS")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "tarokclub@localhost")
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", False)
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # a server error: its message names the request, and the record carries the traceback
+        "django.request": {"handlers": ["stderr", "mail_admins"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["stderr", "mail_admins"], "level": "ERROR", "propagate": False},
+    },
+}
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False, traces_sample_rate=0)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -4,7 +4,7 @@ A test GETs the page, takes one of its forms as rendered (hidden one-time keys i
 into the controls the page has, and sends exactly what a browser would: the checked boxes and
 radio buttons, each select's chosen option, the text typed. Typing into a control the page does
 not have, or choosing an option a select does not offer, fails the test: the page could not
-have sent it.
+have sent it. ``dangling`` finds what a page's descriptions and labels point to but does not have.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ class Form:
 
     def data(self, typed: dict[str, Any] | None = None, button: str | None = None) -> dict[str, Any]:
         """What the browser sends with ``typed`` typed, ticked or chosen (a list for a
-        multiple select; ``True``/``False`` ticks a checkbox), by pressing ``button`` (a name)."""
+        multiple select; ``True``/``False`` ticks a checkbox, a list of values those of several
+        checkboxes of one name), by pressing ``button`` (a name)."""
         typed = dict(typed or {})
         unknown = set(typed) - self.names()
         assert not unknown, f"the page has no control {sorted(unknown)} in this form"
@@ -50,7 +51,12 @@ class Form:
         for control in self.controls:
             name = control.name
             if control.kind == "checkbox":
-                ticked = typed.pop(name) if name in typed else control.checked
+                if isinstance(typed.get(name), list):  # which of several boxes of one name
+                    values = [c.value for c in self.controls if c.name == name]
+                    assert set(typed[name]) <= set(values), f"{name}: the page offers {values}, not {typed[name]}"
+                    ticked = control.value in typed[name]
+                else:
+                    ticked = typed.pop(name) if name in typed else control.checked
                 if ticked:
                     sent.setdefault(name, []).append(control.value or "on")
                 continue
@@ -183,3 +189,29 @@ def fill_and_send(client: Client, url: str, typed: dict[str, Any] | None = None,
     which = {key: kwargs.pop(key) for key in ("action", "having") if key in kwargs}
     page = client.get(url, headers=headers)
     return send(client, url, form_on(page, **which), typed, **kwargs)
+
+
+class _References(HTMLParser):
+    """The ids of a page, and the ids its attributes refer to."""
+
+    REFERRING = ("aria-describedby", "aria-labelledby", "aria-controls", "for")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.wanted: list[tuple[str, str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            elif name in self.REFERRING:
+                refs = (value or "").split() if name != "for" else [value or ""]
+                self.wanted += [(tag, name, ref) for ref in refs]
+
+
+def dangling(html: str) -> list[str]:
+    """Each reference of the page to an id it does not have."""
+    parser = _References()
+    parser.feed(html)
+    return [f'<{tag} {name}="{ref}">' for tag, name, ref in parser.wanted if ref not in parser.ids]

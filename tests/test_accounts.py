@@ -1,4 +1,6 @@
-"""Logging in and out, CSRF on writes, and throttling that never locks a whole club out."""
+"""Logging in and out, CSRF on writes, and throttling that never locks a whole club out: device
+cookies let the members who signed in before through while an address is locked; the admin
+unlocks."""
 
 from __future__ import annotations
 
@@ -6,14 +8,16 @@ import datetime
 from typing import Any
 
 import pytest
+from django.core import signing
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.accounts.throttle import LoginFailure
+from scoring.accounts.throttle import DEVICE_COOKIE, DEVICE_SALT, LoginFailure
 from scoring.club.models import Membership
 
-from .factories import make_club, make_member
+from .factories import make_club, make_member, make_user
+from .pages import fill_and_send, form_on, send
 
 pytestmark = pytest.mark.django_db
 LOGIN = "/accounts/login/"
@@ -68,16 +72,73 @@ def test_the_lock_lifts_after_the_cool_off() -> None:
     assert log_in(Client(), "kim", "tarock-1754") == 302
 
 
-def test_a_guesser_through_many_names_gets_one_try_a_name_and_members_still_sign_in() -> None:
+def sign_in(client: Client, username: str, password: str) -> int:
+    """Sign in through the page, as a phone does: GET it, send its form (the phone's cookies go
+    with both)."""
+    return fill_and_send(client, LOGIN, {"username": username, "password": password}, having="username").status_code
+
+
+def spray(address: str, names: int = 21) -> list[int]:
+    """Someone at ``address`` trying one wrong password for each of many user names."""
+    guesser = Client(REMOTE_ADDR=address)
+    return [sign_in(guesser, f"member{number}", "wrong") for number in range(names)]
+
+
+def test_password_spraying_from_one_address_locks_every_unknown_device_there() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    assert spray("203.0.113.5") == [200] * 20 + [429], "one wrong password each for 20 names, then locked"
+    new_phone = Client(REMOTE_ADDR="203.0.113.5")
+    assert sign_in(new_phone, "kim", "tarock-1754") == 429, "a phone that never signed in here waits too"
+    assert sign_in(Client(REMOTE_ADDR="198.51.100.7"), "kim", "tarock-1754") == 302, "elsewhere he signs in"
+
+
+def test_a_member_who_signed_in_on_his_phone_before_still_signs_in_while_names_are_sprayed() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    phone = Client(REMOTE_ADDR="203.0.113.5")
+    assert sign_in(phone, "kim", "tarock-1754") == 302
+    cookie = phone.cookies[DEVICE_COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax", "no script reads it, no other site sends it"
+    phone.post("/accounts/logout/")
+    spray("203.0.113.5")
+    assert sign_in(phone, "kim", "tarock-1754") == 302
+
+
+def test_a_device_cookie_is_for_the_name_it_signed_in_as() -> None:
     make_member(make_club(), "kim", Membership.Role.VIEWER)
     make_member(make_club("other"), "lea", Membership.Role.VIEWER)
+    phone = Client(REMOTE_ADDR="203.0.113.5")
+    assert sign_in(phone, "kim", "tarock-1754") == 302
+    phone.post("/accounts/logout/")
+    spray("203.0.113.5")
+    assert sign_in(phone, "lea", "tarock-1754") == 429, "kim's phone is an unknown device for lea"
+
+
+@pytest.mark.parametrize("cookie", ["altered", "forged"])
+def test_an_altered_or_forged_device_cookie_counts_as_an_unknown_device(cookie: str) -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    phone = Client(REMOTE_ADDR="203.0.113.5")
+    assert sign_in(phone, "kim", "tarock-1754") == 302
+    real = phone.cookies[DEVICE_COOKIE].value
+    value = {
+        "altered": real[:-1] + ("A" if real[-1] != "A" else "B"),
+        "forged": signing.dumps([["kim", "a-device-of-my-own"]], key="not-the-sites-key", salt=DEVICE_SALT),
+    }[cookie]
+    phone.post("/accounts/logout/")
+    spray("203.0.113.5")
     guesser = Client(REMOTE_ADDR="203.0.113.5")
-    for number in range(21):
-        assert log_in(guesser, f"member{number}", "wrong") == 200
-    assert log_in(guesser, "member3", "wrong") == 429, "a name that failed from here waits"
-    assert log_in(guesser, "lea", "wrong") == 200, "a name that has not failed gets its one try"
-    assert log_in(guesser, "lea", "tarock-1754") == 429, "and then waits too"
-    assert log_in(Client(REMOTE_ADDR="203.0.113.5"), "kim", "tarock-1754") == 302, "a member at the next table"
+    guesser.cookies[DEVICE_COOKIE] = value
+    assert sign_in(guesser, "kim", "tarock-1754") == 429
+
+
+def test_a_trusted_devices_own_failures_lock_that_device_only() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    phone = Client(REMOTE_ADDR="203.0.113.5")
+    assert sign_in(phone, "kim", "tarock-1754") == 302
+    phone.post("/accounts/logout/")
+    for _ in range(5):
+        assert sign_in(phone, "kim", "wrong") == 200
+    assert sign_in(phone, "kim", "tarock-1754") == 429
+    assert sign_in(Client(REMOTE_ADDR="203.0.113.5"), "kim", "tarock-1754") == 302, "his failures were his phone's"
 
 
 def test_the_admins_sign_in_is_throttled_too() -> None:
@@ -171,3 +232,23 @@ def test_a_write_without_the_csrf_token_is_refused_and_changes_nothing() -> None
         client.post(url, {"display_name": "Zoe", "active": "on", "csrfmiddlewaretoken": str(token)}).status_code == 302
     )
     assert list(club.players.values_list("display_name", flat=True)) == ["Zoe"]
+
+
+def test_a_superuser_unlocks_a_locked_name_in_the_admin_and_only_that_name() -> None:
+    make_member(make_club(), "kim", Membership.Role.VIEWER)
+    make_member(make_club("other"), "lea", Membership.Role.VIEWER)
+    for _ in range(5):
+        sign_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "wrong")
+        sign_in(Client(REMOTE_ADDR="192.0.2.20"), "lea", "wrong")
+    assert sign_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "tarock-1754") == 429
+    boss = Client()
+    boss.force_login(make_user("boss", is_staff=True, is_superuser=True))
+    changelist = "/admin/scoring/loginfailure/"
+    page = boss.get(changelist)
+    kims = str(LoginFailure.objects.filter(username="kim").latest("at").pk)
+    unlocked = send(boss, changelist, form_on(page, having="action"), {"action": "unlock", "_selected_action": [kims]})
+    assert unlocked.status_code == 302
+    assert "kim may sign in again" in boss.get(changelist).content.decode()
+    assert set(LoginFailure.objects.values_list("username", flat=True)) == {"lea"}
+    assert sign_in(Client(REMOTE_ADDR="192.0.2.10"), "kim", "tarock-1754") == 302
+    assert sign_in(Client(REMOTE_ADDR="192.0.2.20"), "lea", "tarock-1754") == 429, "lea was not chosen"

@@ -15,6 +15,7 @@ from scoring.sittings.results import sitting_document, stored_result
 
 from .deal_posts import enter, post_data
 from .factories import make_club, make_member, make_sitting
+from .pages import fill_and_send, form_on, send
 
 pytestmark = pytest.mark.django_db
 
@@ -269,3 +270,21 @@ def test_starting_a_sitting_refuses_a_player_seated_twice(keeper_client: tuple[C
     response = client.post(reverse("scorekeeping:start", kwargs={"slug": club.slug}), data)
     assert response.context["form"].errors == {"seat_2": ["This player already has a seat."]}
     assert not Sitting.objects.exists()
+
+
+def test_a_dealer_out_of_turn_is_held_for_a_second_look_never_refused(keeper_client: tuple[Client, Any]) -> None:
+    client, club = keeper_client
+    sitting = make_sitting(club, "danish_tarok", "Anna", "Bernd", "Carla")
+    url = reverse("scorekeeping:deal_new", kwargs={"slug": club.slug, "pk": sitting.pk})
+    thrown_in = {"thrown_in": True}
+    for dealer in ("Bernd", "Bernd", "Carla"):  # the first deal anyone; after a redeal the same or the next
+        assert fill_and_send(client, url, {**thrown_in, "dealer": dealer}, having="dealer").status_code == 302
+
+    skipped = fill_and_send(client, url, {**thrown_in, "dealer": "Bernd"}, having="dealer")
+    assert skipped.context["doubts"] == [
+        "Bernd deals deal 4, but by the rotation Carla / Anna does: is a deal missing?"
+    ]
+    assert sitting.live_deals().count() == 3
+
+    saved = send(client, url, form_on(skipped, having="dealer"), button="confirm")
+    assert saved.status_code == 302 and sitting.live_deals().count() == 4

@@ -64,6 +64,7 @@ PLACES = {
     "scoring.access": ("site", False),
     "scoring.refusals": ("shared", False),
     "scoring.downloads": ("site", False),
+    "scoring.manifest": ("site", False),
     "scoring.templatetags": ("site", False),
     "scoring.management": ("site", False),
     "scoring.demo": ("site", False),

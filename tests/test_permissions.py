@@ -33,13 +33,16 @@ PERSONAS = ["anonymous", "outsider", "viewer", "scorekeeper", "admin"]
 
 @dataclass(frozen=True)
 class Row:
-    """A URL: how to call it, and who it is for (``anyone``, ``read`` or a role to write)."""
+    """A URL: how to call it, and who it is for (``anyone``, ``signed_in``, ``superuser``,
+    ``read`` or a role to write); ``answers`` what it answers those it is for, where that is not
+    200 for a read and 302 after a write."""
 
     name: str
     method: str
     access: str
     kwargs: Callable[[dict[str, Any]], dict[str, Any]] = lambda world: {}
     data: Callable[[dict[str, Any]], dict[str, Any]] = lambda world: {}
+    answers: int | None = None
 
 
 def club_kwargs(world: dict[str, Any]) -> dict[str, Any]:
@@ -51,6 +54,7 @@ def sitting_kwargs(world: dict[str, Any]) -> dict[str, Any]:
 
 
 PLAYERS = ["Anna", "Bernd", "Carla"]
+NEW_PASSWORD = "Pagat-ultimo-1754"
 NEXT_DEAL = {"dealer": "Anna", "card_points": {"Anna": 30, "Bernd": 30, "Carla": 18}}
 
 
@@ -99,8 +103,21 @@ def table_kwargs(world: dict[str, Any]) -> dict[str, Any]:
 ROWS = [
     Row("home", "get", "anyone"),
     Row("login", "get", "anyone"),
+    Row("manifest", "get", "anyone"),
     Row("logout", "post", "anyone"),
     Row("set_language", "post", "anyone", data=lambda w: {"language": "de", "next": "/"}),
+    Row("password_change", "get", "signed_in"),
+    Row(
+        "password_change",
+        "post",
+        "signed_in",
+        data=lambda w: {"old_password": "tarock-1754", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    ),
+    Row("password_change_done", "get", "signed_in"),
+    Row("password_reset_confirm", "get", "anyone", lambda w: {"uidb64": "MQ", "token": "not-a-token"}),
+    Row("password_reset_complete", "get", "anyone"),
+    Row("club_new", "get", "superuser"),
+    Row("club_new", "post", "superuser", data=lambda w: {"name": "Neuer Klub", "admin": "admin"}),
     Row("club:detail", "get", "read", club_kwargs),
     Row("club:players", "get", "read", club_kwargs),
     Row("sittings:list", "get", "read", club_kwargs),
@@ -134,6 +151,13 @@ ROWS = [
         lambda w: {"role": "admin"},
     ),
     Row("club:member_remove", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["target"].pk}),
+    Row(
+        "club:member_reset_password",
+        "post",
+        "admin",
+        lambda w: {**club_kwargs(w), "pk": w["target"].pk},
+        answers=200,  # the page with the one-time link
+    ),
     Row("club:settings", "get", "admin", club_kwargs),
     Row("club:settings", "post", "admin", club_kwargs, settings_data),
     Row("scorekeeping:start", "get", "scorekeeper", club_kwargs),
@@ -264,9 +288,13 @@ def upload(name: str, text: str) -> SimpleUploadedFile:
 
 def expected(row: Row, persona: str, public: bool) -> int:
     """The status a persona gets: 200 to read, 302 after a write or to the login page."""
-    done = 200 if row.method == "get" else 302
+    done = row.answers or (200 if row.method == "get" else 302)
     if row.access == "anyone":
         return done
+    if row.access in ("signed_in", "superuser"):
+        if persona == "anonymous":
+            return 302
+        return done if row.access == "signed_in" else 403  # no persona of the matrix is a superuser
     member = persona in ("viewer", "scorekeeper", "admin")
     readable = public or member
     if row.access == "read":

@@ -58,7 +58,12 @@ def test_no_python_outside_the_engine_names_a_variant_key() -> None:
 
 
 def test_no_template_style_or_script_names_a_variant_key() -> None:
-    files = [*(ROOT / "templates").rglob("*.html"), *(ROOT / "scoring" / "static").rglob("*.*")]
+    text = (".html", ".css", ".js", ".svg")
+    files = [
+        path
+        for path in [*(ROOT / "templates").rglob("*"), *(ROOT / "scoring" / "static").rglob("*")]
+        if path.suffix in text
+    ]
     named = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in files

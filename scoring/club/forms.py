@@ -5,7 +5,7 @@ They check input and say what is wrong; the services write."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.conf import settings
@@ -15,20 +15,15 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.club.models import Club, Membership, Player
+from scoring.club.models import SLUG_LENGTH, Club, Membership, Player, club_name_problem
 from scoring.engine import VARIANTS, OptionSpec
-from scoring.engine.reasons import gettext_noop, why
-from scoring.limits import (
-    CLUB_NAME_LENGTH,
-    MOST_CENTS_PER_POINT,
-    NAME_LENGTH,
-    name_problem,
-    normalise_name,
-    text_problem,
-)
-from scoring.refusals import shown
+from scoring.limits import CLUB_NAME_LENGTH, MOST_CENTS_PER_POINT, NAME_LENGTH, name_problem
+from scoring.refusals import kept_name
 from scoring.spreadsheets.reader import NameList, read_name_list
 from scoring.submissions import KeyedForm
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class PlayerForm(KeyedForm):
@@ -51,22 +46,46 @@ class PlayerForm(KeyedForm):
         self.player = player
 
     def clean_display_name(self) -> str:
-        name = normalise_name(self.cleaned_data["display_name"])
-        problem = name_problem(name)
-        if problem:
-            raise forms.ValidationError(shown(problem))
-        return name
+        return kept_name(self.cleaned_data["display_name"], name_problem)
+
+
+def username_field(label: StrOrPromise) -> forms.CharField:
+    return forms.CharField(label=label, max_length=150, validators=[UnicodeUsernameValidator()])
+
+
+def first_password_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("First password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
+        help_text=_("Only for someone who has no account yet: the account is created with this password."),
+    )
+
+
+def check_account(form: forms.Form, data: dict[str, Any], username_field: str = "username") -> None:
+    """An existing user by that name, or a new one: then his first password is given and passes
+    the password validators (``AUTH_PASSWORD_VALIDATORS``), whose messages go beside it."""
+    username = data.get(username_field, "").strip()
+    if not username:
+        return
+    data[username_field] = username
+    if User.objects.filter(username=username).exists():
+        return
+    password = data.get("password") or ""
+    if not password:
+        form.add_error("password", _("%(name)s has no account yet: give a first password.") % {"name": username})
+        return
+    try:
+        validate_password(password, User(username=username))
+    except forms.ValidationError as error:
+        form.add_error("password", error)
 
 
 class MembershipForm(KeyedForm):
-    username = forms.CharField(label=_("User name"), max_length=150, validators=[UnicodeUsernameValidator()])
+    username = username_field(_("User name"))
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.VIEWER)
-    password = forms.CharField(
-        label=_("First password"),
-        required=False,
-        widget=forms.PasswordInput(render_value=False),
-        help_text=_("Only for someone who has no account yet: the account is created with this password."),
-    )
+    password = first_password_field()
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,22 +93,33 @@ class MembershipForm(KeyedForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        username = data.get("username", "").strip()
-        if not username:
-            return data
-        user = User.objects.filter(username=username).first()
-        if user is None:
-            password = data.get("password") or ""
-            if not password:
-                self.add_error(
-                    "password", _("%(name)s has no account yet: give a first password.") % {"name": username}
-                )
-            else:
-                try:
-                    validate_password(password, User(username=username))
-                except forms.ValidationError as error:
-                    self.add_error("password", error)
-        data["username"] = username
+        check_account(self, data)
+        return data
+
+
+class NewClubForm(KeyedForm):
+    """A new club (for a superuser): its name, short name and public reading, and its first club
+    admin, an existing user or a new one with his first password."""
+
+    name = forms.CharField(label=_("Name"), max_length=4 * CLUB_NAME_LENGTH, strip=False)
+    slug = forms.SlugField(
+        label=_("Short name"),
+        max_length=SLUG_LENGTH,
+        required=False,
+        help_text=_("Used in the club's web addresses, such as ochsen; made from the name when left empty."),
+    )
+    public = forms.BooleanField(
+        label=_("Public"), required=False, help_text=_("Anyone may read the club's pages; only members may write.")
+    )
+    admin = username_field(_("First club admin"))
+    password = first_password_field()
+
+    def clean_name(self) -> str:
+        return kept_name(self.cleaned_data["name"], club_name_problem)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        check_account(self, data, "admin")
         return data
 
 
@@ -140,11 +170,7 @@ class ClubSettingsForm(forms.Form):
                 self.fields[f"option_{key}_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
 
     def clean_name(self) -> str:
-        name = normalise_name(self.cleaned_data["name"])
-        problem = text_problem(name, CLUB_NAME_LENGTH) if name else why(gettext_noop("Give the club a name."))
-        if problem:
-            raise forms.ValidationError(shown(problem))
-        return name
+        return kept_name(self.cleaned_data["name"], club_name_problem)
 
     def tariff_fields(self) -> list[forms.BoundField]:
         return [self[f"tariff_{key}"] for key in VARIANTS]

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length, Lower
+from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -50,9 +51,35 @@ def default_tariff(variant: str) -> Decimal:
     return Decimal(1) if VARIANTS[variant].unit == CENTS else Decimal(10)
 
 
+SLUG_LENGTH = 50
+
+
+def club_name_problem(name: str) -> Reason | None:
+    """Why a (normalised) club name cannot be kept, or ``None``."""
+    return name_problem(name, CLUB_NAME_LENGTH) if name else why(gettext_noop("Give the club a name."))
+
+
+NO_SLUG = gettext_noop("Give the club a short name: letters, digits and hyphens.")
+
+
+def slug_from(name: str) -> str:
+    """The short name a club's name makes, for its web addresses: "Stammtisch zum Öchsen" is
+    stammtisch-zum-ochsen (empty for a name without a Latin letter or digit)."""
+    return slugify(name)[:SLUG_LENGTH].strip("-")
+
+
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=100)
-    slug = models.SlugField(_("short name"), unique=True, help_text=_("Used in the club's web addresses."))
+    """A Tarock club. Its short name is typed, or made from its name where it is left empty
+    (:func:`slug_from`), on the server, whichever page adds the club: the site's or the admin's."""
+
+    name = models.CharField(_("name"), max_length=CLUB_NAME_LENGTH)
+    slug = models.SlugField(
+        _("short name"),
+        max_length=SLUG_LENGTH,
+        unique=True,
+        blank=True,
+        help_text=_("Used in the club's web addresses; made from the name when left empty."),
+    )
     public = models.BooleanField(
         _("public"), default=False, help_text=_("Anyone may read the club's pages; only members may write.")
     )
@@ -71,7 +98,9 @@ class Club(models.Model):
             models.CheckConstraint(
                 condition=Q(name__length__gte=1, name__length__lte=CLUB_NAME_LENGTH), name="club_name_in_range"
             ),
-            models.CheckConstraint(condition=Q(slug__length__lte=50), name="club_slug_in_range"),
+            models.CheckConstraint(
+                condition=Q(slug__length__gte=1, slug__length__lte=SLUG_LENGTH), name="club_slug_in_range"
+            ),
         ]
         verbose_name = _("Tarock club")
         verbose_name_plural = _("Tarock clubs")
@@ -100,8 +129,18 @@ class Club(models.Model):
         return dict(options)
 
     def clean(self) -> None:
+        """The admin's path to a club: its name normalised and checked as on every other path,
+        its short name made from the name where none was typed; and its house rules checked."""
         from scoring.engine.reading import Reader, read_options
 
+        self.name = normalise_name(self.name)
+        problem = club_name_problem(self.name)
+        if problem:
+            raise ValidationError({"name": problem.render(gettext)})
+        if not self.slug:
+            self.slug = slug_from(self.name)
+        if not self.slug:
+            raise ValidationError({"slug": why(NO_SLUG).render(gettext)})
         if not isinstance(self.default_options, dict):
             raise ValidationError({"default_options": _("Give an object of options per variant.")})
         for variant, options in self.default_options.items():
@@ -213,8 +252,8 @@ class Player(models.Model):
         _("initials only in public"),
         default=False,
         help_text=_(
-            "On a tournament's pages and exports (a public tournament, or any tournament of a public club), "
-            "visitors who are not members see only the initials; the club's other pages show the name."
+            "Visitors who are not members of the club see only the initials, on every page and export "
+            "they can reach (a public club's, a public tournament's)."
         ),
     )
 

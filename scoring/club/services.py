@@ -15,13 +15,13 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError
 
 from scoring.club.changes import changing
-from scoring.club.models import Club, Membership, Player, Tariff, name_taken
+from scoring.club.models import NO_SLUG, Club, Membership, Player, Tariff, club_name_problem, name_taken, slug_from
 from scoring.club.roles import Role
 from scoring.engine.reasons import _, about
 from scoring.engine.refusal import Problem, Refusal
-from scoring.limits import name_key, name_problem, normalise_name
+from scoring.limits import name_key, name_problem, normalise_name, quoted
 from scoring.spreadsheets.reader import ListedName, NameList
-from scoring.submissions import Done, once
+from scoring.submissions import Done, Submission, once
 
 
 def save_player(
@@ -86,16 +86,55 @@ def add_member(club: Club, *, username: str, role: str, password: str = "", key:
 
 
 def remove_member(club: Club, membership_id: int, *, key: str = "") -> Done[Membership]:
-    """Take a member out of the club; the same form sent again finds him already gone."""
+    """Take a member out of the club; the same form sent again finds him already gone. A
+    membership the club does not have (another club's, or none) raises
+    ``Membership.DoesNotExist``, and nothing is changed."""
 
     def write() -> None:
-        membership = club.memberships.select_related("user").filter(pk=membership_id).first()
-        if membership is None:
-            raise Refusal.because(_("This member is no longer in the club."))
+        membership = club.memberships.select_related("user").get(pk=membership_id)
         _keep_an_admin(club, membership.user)
         membership.delete()
 
     return once(club, key, write)
+
+
+NEW_CLUB = "create_club"
+"""The kind of the form key of a new club (``Submission.kind``), kept on the club it made."""
+
+
+def create_club(
+    *, name: str, slug: str = "", public: bool = False, admin: str, password: str = "", key: str = ""
+) -> Done[Club]:
+    """Make a club and its first club admin (creating his account, with ``password``, if there is
+    none), all or nothing. The name is normalised and checked as on every path; the short name,
+    if none is given, is made from the name. A short name another club has is refused. The form's
+    ``key`` sent again answers with the club it made."""
+    name = normalise_name(name)
+    problem = club_name_problem(name)
+    if problem:
+        raise Refusal.because(problem, field="name")
+    slug = slug or slug_from(name)
+    if not slug:
+        raise Refusal.because(NO_SLUG, field="slug")
+    taken = Refusal.because(_("A club has the short name {slug} already: choose another."), field="slug", slug=slug)
+    for attempt in range(2):
+        try:
+            with changing():  # a new club: nothing is cached of it, no club to count a change on yet
+                sent = Submission.objects.filter(kind=NEW_CLUB, key=key) if key else Submission.objects.none()
+                earlier = sent.select_related("club").first()
+                if earlier is not None:
+                    return Done(earlier.club, first=False)
+                if Club.objects.filter(slug=slug).exists():
+                    raise taken
+                club = Club.objects.create(name=name, slug=slug, public=public)
+                set_member(club, username=admin, role=Role.ADMIN, password=password)
+                if key:
+                    Submission.objects.create(club=club, kind=NEW_CLUB, key=key, answer=club)
+                return Done(club, first=True)
+        except IntegrityError:  # the same form, or the same short name, sent at the same moment
+            if attempt:
+                raise taken from None
+    raise AssertionError("unreachable")
 
 
 def _keep_an_admin(club: Club, leaving: Any) -> None:
@@ -138,7 +177,7 @@ def checked_names(names: NameList) -> list[tuple[str, ListedName]]:
             Problem(
                 None,
                 None,
-                about(repr(item.name), problem),
+                about(quoted(item.name), problem),
                 sheet=names.sheet,
                 row=item.row,
             )

@@ -16,4 +16,5 @@ urlpatterns = [
     path("members/", views.members, name="members"),
     path("members/<id:pk>/role/", views.member_role, name="member_role"),
     path("members/<id:pk>/remove/", views.member_remove, name="member_remove"),
+    path("members/<id:pk>/reset-password/", views.member_reset_password, name="member_reset_password"),
 ]

@@ -5,16 +5,19 @@ are POST with a redirect after."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.access import Role, club_view, clubs_for_user, get_club_for_user
-from scoring.club.forms import ClubSettingsForm, MembershipForm, PlayerForm, RoleForm, UploadForm
+from scoring.access import Role, check_superuser, club_view, clubs_for_user, get_club_for_user
+from scoring.accounts.passwords import may_reset, reset_link, resettable
+from scoring.club.forms import ClubSettingsForm, MembershipForm, NewClubForm, PlayerForm, RoleForm, UploadForm
 from scoring.club.models import Club, Membership, Player
+from scoring.club.names import names_for
 from scoring.club.services import (
     add_member,
+    create_club,
     import_players,
     remove_member,
     save_player,
@@ -40,13 +43,17 @@ def home(request: HttpRequest) -> HttpResponse:
 @club_view
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = get_club_for_user(request, slug)
+    names = names_for(club, access)
+    recent = [
+        (sitting, ", ".join(names(seat.player) for seat in sitting.seats.all())) for sitting in sittings_of(club)[:5]
+    ]
     return render(
         request,
         "club/club.html",
         {
             "club": club,
             "access": access,
-            "recent": sittings_of(club)[:5],
+            "recent": recent,
             "player_count": club.players.filter(active=True).count(),
         },
     )
@@ -56,11 +63,11 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = get_club_for_user(request, slug)
-    return render(
-        request,
-        "club/players.html",
-        {"club": club, "access": access, "players": club.players.order_by("-active", "display_name")},
-    )
+    names = names_for(club, access)
+    listed = [(player, names(player)) for player in club.players.order_by("-active", "display_name")]
+    if names.hidden:  # in the order of the names shown, not of the names behind the initials
+        listed.sort(key=lambda entry: (not entry[0].active, entry[1].casefold()))
+    return render(request, "club/players.html", {"club": club, "access": access, "players": listed})
 
 
 @require_http_methods(["GET", "POST"])
@@ -127,10 +134,16 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
             tell(request, done, said, _("%(name)s was already added.") % {"name": name})
             return redirect("club:members", slug=club.slug)
     memberships = club.memberships.select_related("user").order_by("user__username")
+    others = resettable(request.user, club) - {request.user.pk}
     return render(
         request,
         "club/members.html",
-        {"club": club, "form": form, "members": [(m, RoleForm(initial={"role": m.role})) for m in memberships]},
+        {
+            "club": club,
+            "form": form,
+            "members": [(m, RoleForm(initial={"role": m.role})) for m in memberships],
+            "resettable": others,
+        },
     )
 
 
@@ -165,12 +178,53 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("club:members", slug=club.slug)
     try:
         done = remove_member(club, pk, key=form.cleaned_data["key"])
+    except Membership.DoesNotExist:
+        raise Http404("no such member of this club") from None
     except Refusal as refusal:
         tell_refused(request, refusal)
     else:
         name = membership.user.get_username() if membership else ""
         tell(request, done, _("%(name)s removed.") % {"name": name}, _("That member was already removed."))
     return redirect("club:members", slug=club.slug)
+
+
+@require_POST
+@club_view
+def member_reset_password(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A one-time link at which the member chooses a new password, for the admin to hand him (the
+    site sends no e-mail). The old password holds until the new one is chosen."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
+    if not KeyedForm(request.POST).is_valid():
+        return HttpResponseBadRequest(shown(DAMAGED))
+    member = membership.user
+    if not may_reset(request.user, member, club):
+        said = _("%(name)s is a member of other clubs too: ask a superuser to reset his password.")
+        messages.error(request, said % {"name": member.get_username()})
+        return redirect("club:members", slug=club.slug)
+    link = reset_link(request, member)
+    return render(request, "club/reset_link.html", {"club": club, "member": member, "link": link})
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def club_new(request: HttpRequest) -> HttpResponse:
+    """A new club and its first club admin, made by a superuser."""
+    check_superuser(request)
+    form = NewClubForm(request.POST or None, initial={"key": new_key()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = create_club(**form.cleaned_data)
+        except Refusal as refusal:
+            add_to_form(form, refusal)
+        else:
+            assert done.result is not None
+            club = done.result
+            said = _("%(club)s made; %(name)s is its club admin. Add its members here.")
+            names = {"club": club.name, "name": form.cleaned_data["admin"]}
+            tell(request, done, said % names, _("%(club)s was made already.") % names)
+            return redirect("club:members", slug=club.slug)
+    return render(request, "club/new.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])

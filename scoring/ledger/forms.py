@@ -20,10 +20,9 @@ from scoring.limits import (
     MOST_RANKING_SETTING,
     MOST_SHEET_FEE_CENTS,
     SEASON_NAME_LENGTH,
-    normalise_name,
 )
 from scoring.money import CURRENCY_SYMBOLS
-from scoring.refusals import shown
+from scoring.refusals import kept_name, shown
 from scoring.submissions import KeyedForm
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -70,11 +69,7 @@ class SeasonForm(KeyedForm):
     end = forms.DateField(label=_("Last day"), widget=DATE)
 
     def clean_name(self) -> str:
-        name = normalise_name(self.cleaned_data["name"])
-        problem = season_name_problem(name)
-        if problem:
-            raise forms.ValidationError(shown(problem))
-        return name
+        return kept_name(self.cleaned_data["name"], season_name_problem)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

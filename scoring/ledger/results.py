@@ -31,6 +31,7 @@ from typing import Any
 from django.db.models import JSONField, OuterRef, Q, QuerySet, Subquery
 
 from scoring.club.models import Club, Player
+from scoring.club.names import EVERY_NAME, Names
 from scoring.engine import VARIANTS
 from scoring.engine.refusal import Problem, Refusal
 from scoring.ledger.models import RankingRule, Season
@@ -133,7 +134,9 @@ def mode_of(rule: RankingRule | None) -> Mode:
 def tournament_placements(club: Club, period: Period, variant: str) -> dict[str, list[Placement]]:
     """Each player's places in the club's closed tournaments of ``variant`` in the season, for
     the ``cup`` mode: his place in the final standings of a field of those placed (a
-    disqualified entrant has no place and is not in the field; tied entrants share a place)."""
+    disqualified entrant has no place and is not in the field; tied entrants share a place).
+    Players by their names as the club writes them (``season_table_of`` names them for the
+    reader)."""
     from scoring.tournaments.results import field_of, standings
 
     placements: dict[str, list[Placement]] = defaultdict(list)
@@ -209,10 +212,12 @@ def parts(
     terms: Mapping[int, SittingTerms],
     variant: str | None = None,
     player: Player | None = None,
+    reader: Names = EVERY_NAME,
 ) -> list[Part]:
     """Every player's part in every sitting the season counts (of ``variant``; of the sittings
     ``player`` sat in), in one query: the seats, whose totals the services keep with the deals
-    (game points, deals played), with their players' names and their sittings' deal counts.
+    (game points, deals played), with their players' names (as ``reader`` sees them: every page
+    and export of the ledger names players through here) and their sittings' deal counts.
     ``terms`` are the season's sittings (``season_sittings``); a sitting outside them (a
     tournament's table, when the rule leaves them out) has no parts. Ordered by date, sitting
     and seat; a sitting without deals has no parts."""
@@ -223,7 +228,7 @@ def parts(
         "sitting_id", "player_id", "number", "player__display_name", "points", "deals_played", "sitting__deal_count"
     )
     found = [
-        Part(terms[sitting_id], player_id, name, number, points, played, deals)
+        Part(terms[sitting_id], player_id, reader.of(player_id, name), number, points, played, deals)
         for sitting_id, player_id, number, name, points, played, deals in seats.order_by()
         if sitting_id in terms
     ]
@@ -285,6 +290,7 @@ def season_table_of(
     variant: str,
     terms: Mapping[int, SittingTerms] | None = None,
     found: Sequence[Part] | None = None,
+    reader: Names = EVERY_NAME,
 ) -> SeasonTable:
     """The season's table of ``variant`` in the rule in force (three queries; one more to read
     the season's sittings unless ``terms`` holds them, two fewer when ``found`` holds the parts;
@@ -294,11 +300,12 @@ def season_table_of(
     if rule is not None and rule.with_tournaments:
         terms, found = season_sittings(club, period, with_tournaments=True), None
     terms = season_sittings(club, period) if terms is None else terms
-    found = parts(club, period, terms, variant) if found is None else found
+    found = parts(club, period, terms, variant, reader=reader) if found is None else found
     results = results_by_player(found)
     ids = {part.player: part.player_id for part in found}
     try:
-        rows = season_table(mode, results, tournament_placements(club, period, variant))
+        placements = tournament_placements(club, period, variant)
+        rows = season_table(mode, results, {reader.by_name(name): places for name, places in placements.items()})
     except Refusal as refusal:
         return SeasonTable(period, variant, rule, mode, [], ids, refusal.problems)
     return SeasonTable(period, variant, rule, mode, rows, ids)
@@ -373,13 +380,14 @@ def season_money_of(
     terms: Mapping[int, SittingTerms] | None = None,
     kasse: str = KASSE,
     found: Sequence[Part] | None = None,
+    reader: Names = EVERY_NAME,
 ) -> SeasonLedger:
     """The season's money, of ``variant`` or of every variant (money compares where game points
     do not): each sitting's balances, their sums, and who pays whom (three queries; one more to
     read the season's sittings unless ``terms`` holds them, two fewer when ``found`` holds the
     parts)."""
     terms = season_sittings(club, period) if terms is None else terms
-    found = parts(club, period, terms, variant) if found is None else found
+    found = parts(club, period, terms, variant, reader=reader) if found is None else found
     sittings = money_of(found, pots_left(club, period, variant))
     money = season_balances(sitting.money for sitting in sittings)
     name = kasse_name(money.balances, kasse)
@@ -479,11 +487,17 @@ def _bonus_is_mine(item: Mapping[str, Any], deal: Mapping[str, Any], index: int)
 
 
 def player_statistics(
-    club: Club, period: Period, variant: str, terms: Mapping[int, SittingTerms], player: Player
+    club: Club,
+    period: Period,
+    variant: str,
+    terms: Mapping[int, SittingTerms],
+    player: Player,
+    reader: Names = EVERY_NAME,
 ) -> Statistics:
     """A player's season in ``variant`` (four queries): his sittings with their money, and from
-    his deals' stored inputs, his declarer games, contracts and bonuses."""
-    found = parts(club, period, terms, variant, player=player)
+    his deals' stored inputs, his declarer games, contracts and bonuses; named as ``reader``
+    sees him."""
+    found = parts(club, period, terms, variant, player=player, reader=reader)
     ledgers = {ledger.terms.pk: ledger for ledger in money_of(found, pots_left(club, period, variant))}
     seat_of = {part.sitting.pk: part.seat for part in found if part.player_id == player.pk}
     deals = (
@@ -522,7 +536,7 @@ def player_statistics(
         balance = ledgers[part.sitting.pk].money.balances[part.player]
         sittings.append(PlayerSitting(part.sitting, part.points, part.played, balance, total))
     return Statistics(
-        player=player.display_name,
+        player=reader(player),
         sittings=sittings,
         deals=sum(part.played for part in mine),
         points=total,

@@ -33,6 +33,7 @@ from django_tables2 import RequestConfig
 
 from scoring.access import Access, Role, club_view, get_club_for_user
 from scoring.club.models import Club, LedgerSettings, Player
+from scoring.club.names import Names, names_for
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS
 from scoring.engine.reasons import word
@@ -93,6 +94,12 @@ class SeasonPage:
             return self.asked
         played = [sitting.variant for sitting in self.terms.values() if sitting.variant in VARIANTS]
         return played[-1] if played else next(iter(VARIANTS))
+
+    @cached_property
+    def names(self) -> Names:
+        """The players' names as the reader sees them (``scoring.club.names``; one query for a
+        reader who is not a member, none for a member)."""
+        return names_for(self.club, self.access)
 
     @cached_property
     def terms(self) -> dict[int, SittingTerms]:
@@ -232,17 +239,20 @@ def _shown_table(request: HttpRequest, ledger: SeasonPage) -> ShownTable:
 
     The key holds the club's count of changes, read with the club before anything else, so a
     write anywhere in the club makes a new key and no reader sees an older table; with it the
-    season, the game asked for, the sorting, the language, and this year (the years offered end
-    with it). A hit costs no query; building the table costs its five (the sittings, the rule,
-    the seats, the tournaments, the years)."""
+    season, the game asked for, the sorting, the language, this year (the years offered end
+    with it) and whether the reader is a member (who sees every name: anyone else sees initials
+    where a player asked for them; the players' settings count as changes too). A hit costs no
+    query; building the table costs its five (the sittings, the rule, the seats, the tournaments,
+    the years), and the club's names for a reader who is no member."""
     address = [(name, request.GET.getlist(name)) for name in TABLE_PARAMETERS]
     today = timezone.localdate()
     club = ledger.club
-    said = repr((TABLE_FORMAT, club.pk, club.changes, ledger.period, address, get_language(), today.year))
+    public = ledger.access.role is None  # names as a member or as anyone else sees them
+    said = repr((TABLE_FORMAT, club.pk, club.changes, ledger.period, address, get_language(), today.year, public))
     key = "season-table:" + hashlib.sha256(said.encode()).hexdigest()
     shown: ShownTable | None = cache.get(key)
     if shown is None:
-        season = season_table_of(club, ledger.period, ledger.variant, ledger.terms)
+        season = season_table_of(club, ledger.period, ledger.variant, ledger.terms, reader=ledger.names)
         view = SeasonTableView(table_rows(season, club.slug, ledger.query()), season.mode.mode)
         RequestConfig(request, paginate=False).configure(view)
         shown = ShownTable(
@@ -287,9 +297,9 @@ def _json_figure(value: int | Decimal) -> int | float:
 def table_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The season table with each player's money and who pays whom, as JSON (``docs/ledger.md``)."""
     ledger = _season_page(request, slug)
-    found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant)
-    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found)
-    money = season_money_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found=found)
+    found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant, reader=ledger.names)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found, reader=ledger.names)
+    money = season_money_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found=found, reader=ledger.names)
     document = {
         "season": ledger.period.as_json(),
         "variant": ledger.variant,
@@ -324,9 +334,8 @@ def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The season's workbook: Table, Sittings, Money, Transfers."""
     ledger = _season_page(request, slug)
     currency = LedgerSettings.of(ledger.club).currency
-    return workbook_response(
-        season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, currency), _export_name(ledger)
-    )
+    sheets = season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, currency, reader=ledger.names)
+    return workbook_response(sheets, _export_name(ledger))
 
 
 @require_GET
@@ -334,7 +343,9 @@ def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
 def export_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The Table sheet of the season's workbook as a CSV."""
     ledger = _season_page(request, slug)
-    sheets = season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, "EUR", table_only=True)
+    sheets = season_sheets(
+        ledger.club, ledger.period, ledger.variant, ledger.terms, "EUR", table_only=True, reader=ledger.names
+    )
     return csv_response(sheets[0], _export_name(ledger))
 
 
@@ -349,7 +360,12 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
     ledger = _season_page(request, slug)
     one_game = bool(request.GET.get("variant"))
     season = season_money_of(
-        ledger.club, ledger.period, ledger.variant if one_game else None, ledger.terms, kasse=_(KASSE)
+        ledger.club,
+        ledger.period,
+        ledger.variant if one_game else None,
+        ledger.terms,
+        kasse=_(KASSE),
+        reader=ledger.names,
     )
     balances = sorted(season.money.balances.items(), key=lambda item: (-item[1], item[0].casefold(), item[0]))
     return render(
@@ -380,8 +396,8 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
 def season_charts(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's charts of one game: the leading players' totals by date and the attendance."""
     ledger = _season_page(request, slug)
-    found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant)
-    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found)
+    found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant, reader=ledger.names)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found, reader=ledger.names)
     leaders = [row.player for row in season.rows[: charts.MOST_LINES]]
     totals = charts.totals_by_date(found, leaders)
     attendance = charts.attendance_by_date(found)
@@ -404,7 +420,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     sitting, average per deal, money, and a chart of his total by date."""
     ledger = _season_page(request, slug)
     who = get_object_or_404(Player, pk=pk, club=ledger.club)
-    stats = player_statistics(ledger.club, ledger.period, ledger.variant, ledger.terms, who)
+    stats = player_statistics(ledger.club, ledger.period, ledger.variant, ledger.terms, who, ledger.names)
     totals = charts.Series.of_player(stats)
     return render(
         request,
@@ -412,6 +428,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         ledger.context(
             with_currency=True,
             player=who,
+            player_name=ledger.names(who),
             stats=stats,
             contracts=[{"name": _(word(tally.key)), "tally": tally} for tally in stats.contracts],
             bonuses=[{"name": _(word(tally.key)), "tally": tally} for tally in stats.bonuses],

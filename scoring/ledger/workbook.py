@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club
+from scoring.club.names import EVERY_NAME, Names
 from scoring.ledger.amounts import amount
 from scoring.ledger.models import FIGURE_TITLES
 from scoring.ledger.results import (
@@ -50,14 +51,16 @@ def season_sheets(
     currency: str = "EUR",
     *,
     table_only: bool = False,
+    reader: Names = EVERY_NAME,
 ) -> list[Sheet]:
-    """The season's workbook of ``variant`` (the Table sheet alone with ``table_only``)."""
-    found = parts(club, period, terms, variant)
-    table = season_table_of(club, period, variant, terms, found)
+    """The season's workbook of ``variant`` (the Table sheet alone with ``table_only``), players
+    named as ``reader`` sees them."""
+    found = parts(club, period, terms, variant, reader=reader)
+    table = season_table_of(club, period, variant, terms, found, reader=reader)
     sheets = [table_sheet(table)]
     if table_only:
         return sheets
-    money = season_money_of(club, period, variant, terms, kasse=gettext(KASSE), found=found)
+    money = season_money_of(club, period, variant, terms, kasse=gettext(KASSE), found=found, reader=reader)
     players = [row.player for row in table.rows]
     players += [name for name in money.money.balances if name not in set(players)]
     return [

@@ -433,10 +433,18 @@ class DealForm(KeyedForm):
             label = str(field.label or "")
             for message in self.errors.get(name, []) if name != "__all__" else []:
                 said = str(message) if not label or str(message).startswith(label) else f"{label}: {message}"
-                links.append((said, f"#{self[name].auto_id}"))
+                links.append((said, f"#{self.anchor_of(name)}"))
         for key, messages in self.group_errors.items():
             links += [(message, f"#{group_anchor(key)}") for message in messages]
         return links
+
+    def anchor_of(self, name: str) -> str:
+        """The id a problem of control ``name`` links to: the control's, or for a group of radio
+        buttons (which has no control of that id) its first button's."""
+        bound = self[name]
+        if bound.field.widget.use_fieldset and bound.subwidgets:
+            return str(bound.subwidgets[0].id_for_label)
+        return str(bound.auto_id)
 
     def add_problems(self, problems: Iterable[Problem]) -> None:
         """Show each problem next to the control its field names."""
@@ -451,6 +459,11 @@ class DealForm(KeyedForm):
             self.add_error(None, message)
         else:
             self.group_errors.setdefault(target, []).append(message)
+            if ROW_KEY.fullmatch(target) and f"{target}-type" in self.fields:
+                # A problem of a whole row (an event the rules refuse) belongs to what the row
+                # names: its "what" control is marked invalid and described by the row's problems.
+                attrs = self.fields[f"{target}-type"].widget.attrs
+                attrs.update({"aria-invalid": "true", "aria-describedby": f"{target}-error"})
 
     def control_of(self, field: str | None) -> str | None:
         """The form control (or group: ``card_points``, ``events``, ``ev-2``) a problem belongs to."""

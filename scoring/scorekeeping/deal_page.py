@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring.club.roles import Access
 from scoring.engine import Refusal
+from scoring.limits import whole_number
 from scoring.scorekeeping.deal_form import DealForm, initial_from_deal
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.models import Sitting
@@ -64,7 +65,10 @@ def save_deal(
             )
             said = _("Deal %(number)s corrected; later deals rescored.")
         else:
-            recorded = record_deal(sitting, deal, user=request.user, idempotency_key=key, confirmed=confirmed)
+            offered = whole_number(request.POST.get("number"))
+            recorded = record_deal(
+                sitting, deal, user=request.user, idempotency_key=key, confirmed=confirmed, number=offered
+            )
             number = recorded.deal.number
             said = _("Deal %(number)s saved.")
     except Unconfirmed as held:

@@ -18,7 +18,8 @@ from scoring.submissions import KeyedForm
 class StartSittingForm(KeyedForm):
     """Who plays, in dealing order, when, and the house rules (the club's defaults prefilled)."""
 
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # a date control holds its value as YYYY-MM-DD in every language (the phone shows it its own way)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
     def __init__(self, *args: Any, club: Club, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

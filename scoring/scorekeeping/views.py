@@ -116,6 +116,10 @@ def deal_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @club_view
 def close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     sitting, _access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
-    close_sitting(sitting, user=request.user)
-    messages.success(request, _("The sitting is closed. Only a club admin can still correct it."))
+    try:
+        close_sitting(sitting, user=request.user)
+    except Refusal as refusal:
+        tell_refused(request, refusal)
+    else:
+        messages.success(request, _("The sitting is closed. Only a club admin can still correct it."))
     return redirect(sitting.get_absolute_url())

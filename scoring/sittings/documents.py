@@ -57,12 +57,14 @@ def deal_by_name(data: Mapping[str, Any], variant: Variant, players: Sequence[st
 def with_normalised_names(doc: object) -> object:
     """A sitting document with every player's name normalised (``scoring.limits``) wherever it
     stands: in ``players`` and wherever a deal names a player of that list, as the variant's
-    fields say. Anything that is not a well-formed list of names, or of no known variant, is left
-    as it is, for the reader to refuse."""
+    fields say. A name that normalises to nothing (only invisible characters such as U+202E) is
+    left as typed, for the check of names to refuse, quoting it. Anything that is not a
+    well-formed list of names, or of no known variant, is left as it is, for the reader to
+    refuse."""
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
         return doc
     variant = VARIANTS.get(doc["variant"]) if isinstance(doc.get("variant"), str) else None
-    names = {raw: normalise_name(raw) for raw in doc["players"] if isinstance(raw, str)}
+    names = {raw: normalise_name(raw) or raw for raw in doc["players"] if isinstance(raw, str)}
     if variant is None or all(raw == name for raw, name in names.items()):
         return doc
 

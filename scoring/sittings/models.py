@@ -116,6 +116,13 @@ class Sitting(models.Model):
         """The live deals that were played, not thrown in: what a table's deals due count."""
         return self.deal_count - self.thrown_in_count
 
+    @property
+    def in_tournament(self) -> bool:
+        """Whether the sitting is a tournament's table (a ``RoundTable``'s, by its reverse name,
+        as ``sittings_of`` reads it): such a sitting closes with its tournament, never from its
+        sheet, so that the tournament's rounds decide who enters and corrects its deals."""
+        return hasattr(self, "round_table")
+
     def seated_players(self) -> list[Player]:
         """The players in dealing order."""
         return [seat.player for seat in self.seats.select_related("player").order_by("number")]

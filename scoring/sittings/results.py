@@ -13,7 +13,9 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from scoring.club.models import Club, LedgerSettings
-from scoring.engine.reasons import Reason
+from scoring.club.names import EVERY_NAME, Names
+from scoring.engine.base import Doubt
+from scoring.engine.reasons import Reason, _, why
 from scoring.money import KASSE, SittingMoney, Transfer, kasse_name, sitting_money, transfers
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.models import Seat, Sitting
@@ -61,9 +63,35 @@ def next_dealer(sitting: Sitting) -> tuple[str, str | None]:
     return dealer, out
 
 
-def deals_ahead(sitting: Sitting, count: int) -> list[tuple[int, str, str | None]]:
-    """The next ``count`` deals as a score sheet lists them: number, dealer and who sits out."""
+def out_of_turn(sitting: Sitting, deal: Mapping[str, Any]) -> list[Doubt]:
+    """A next deal (players by name) whose dealer breaks the rotation, or whose sitter-out is not
+    the one the form proposed: held for a second look, never refused (a club may pass the deal on,
+    or a deal is missing from the sheet). After a deal thrown in, the same dealer and the next
+    are both in turn; the first deal's dealer is the table's choice."""
+    last = sitting.live_deals().last()
     names = [p.display_name for p in sitting.seated_players()]
+    dealer = deal.get("dealer")
+    if last is None or dealer not in names:
+        return []
+    number, before = last.number + 1, last.inputs["dealer"]
+    in_turn = [names[(before + 1) % len(names)]]
+    if last.inputs.get("thrown_in"):
+        in_turn.insert(0, names[before])
+    found = []
+    if dealer not in in_turn:
+        said = _("{dealer} deals deal {number}, but by the rotation {expected} does: is a deal missing?")
+        found.append(Doubt(number, "dealer", why(said, dealer=dealer, number=number, expected=" / ".join(in_turn))))
+    out, proposed = deal.get("sitting_out"), sitting.rules.who_sits_out(names, dealer)
+    if out and proposed and out != proposed:
+        said = _("{player} sits deal {number} out, but by the rotation {expected} does: is that right?")
+        found.append(Doubt(number, "sitting_out", why(said, player=out, number=number, expected=proposed)))
+    return found
+
+
+def deals_ahead(sitting: Sitting, count: int, reader: Names = EVERY_NAME) -> list[tuple[int, str, str | None]]:
+    """The next ``count`` deals as a score sheet lists them: number, dealer and who sits out
+    (named as ``reader`` sees them)."""
+    names = reader.listed(sitting.seated_players())
     last = sitting.live_deals().last()
     if last is None:
         number, dealer = 1, 0
@@ -119,13 +147,17 @@ def stored_deals(sitting: Sitting, first: int = 1, last: int | None = None) -> l
 
 
 def stored_result(
-    sitting: Sitting, translate: Callable[[str], str] | None = None, deals: Sequence[StoredDeal] | None = None
+    sitting: Sitting,
+    translate: Callable[[str], str] | None = None,
+    deals: Sequence[StoredDeal] | None = None,
+    reader: Names = EVERY_NAME,
 ) -> dict[str, Any]:
     """The ``score`` output document of a sitting, built from the stored rows (no rescoring).
 
-    With ``translate`` (``gettext``), the breakdown's reasons are in the page's language.
+    With ``translate`` (``gettext``), the breakdown's reasons are in the page's language; players
+    are named as ``reader`` sees them, in the reasons too.
     """
-    names = [p.display_name for p in sitting.seated_players()]
+    names = reader.listed(sitting.seated_players())
     deals = stored_deals(sitting) if deals is None else deals
     pot_names = list(sitting.rules.pots)
     out_deals = []
@@ -133,7 +165,7 @@ def stored_result(
         entry: dict[str, Any] = {"number": deal.number, "scores": deal.scores(names)}
         if deal.thrown_in:
             entry["thrown_in"] = True
-        entry["lines"] = named_lines(deal.lines, names, translate)
+        entry["lines"] = named_lines(deal.lines, names, translate, reader.renamed)
         if pot_names:
             entry["pots"] = {p: deal.pots.get(p, 0) for p in pot_names}
         out_deals.append(entry)
@@ -149,18 +181,42 @@ def stored_result(
 
 
 def named_lines(
-    lines: Sequence[StoredLine], names: Sequence[str], translate: Callable[[str], str] | None = None
+    lines: Sequence[StoredLine],
+    names: Sequence[str],
+    translate: Callable[[str], str] | None = None,
+    renamed: Mapping[str, str] | None = None,
 ) -> list[dict[str, object]]:
     """Stored breakdown lines as the ``score`` output writes them, players by name; with
-    ``translate``, each reason in the language it gives."""
+    ``translate``, each reason in the language it gives; with ``renamed``, the players a reason
+    names by their names there (``Names.renamed``: initials for a reader who is no member)."""
+
+    def reason(line: StoredLine) -> str:
+        if translate is None and not renamed:
+            return line.reason  # the English text as stored
+        return Reason.from_data(_renamed(line.why, renamed or {})).render(translate or str)
+
     return [
         {
             **({"player": names[line.player]} if line.player is not None else {"pot": line.pot}),
             "points": line.points,
-            "reason": line.reason if translate is None else Reason.from_data(line.why).render(translate),
+            "reason": reason(line),
         }
         for line in lines
     ]
+
+
+def _renamed(data: Mapping[str, Any], renamed: Mapping[str, str]) -> dict[str, Any]:
+    """A stored reason (``Reason.as_data``) whose values that are player names are renamed, in
+    the reasons inside it too."""
+    values: dict[str, Any] = {}
+    for key, value in data["a"].items():
+        if isinstance(value, str):
+            values[key] = renamed.get(value, value)
+        elif isinstance(value, dict) and "t" in value:
+            values[key] = _renamed(value, renamed)
+        else:
+            values[key] = value
+    return {"t": data["t"], "a": values}
 
 
 # --- money ----------------------------------------------------------------------------------

@@ -35,16 +35,31 @@ from scoring.engine.plausibility import doubts
 from scoring.engine.reading import show
 from scoring.engine.reasons import Reason, _, about, by_count, why
 from scoring.engine.refusal import Problem, Refusal
-from scoring.limits import DAMAGED, NO_REASON, REASON_LENGTH, damaged_key, name_key, name_problem, text_problem
+from scoring.limits import (
+    DAMAGED,
+    NO_REASON,
+    REASON_LENGTH,
+    damaged_key,
+    name_key,
+    name_problem,
+    quoted,
+    text_problem,
+)
 from scoring.sittings import stored
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
-from scoring.sittings.results import sitting_document
+from scoring.sittings.results import out_of_turn, sitting_document
 from scoring.submissions import once
 
 User = AbstractBaseUser | AnonymousUser | None
 
 CLOSED = why(_("the sitting is closed: only a club admin can change it"))
+TOURNAMENT_TABLE = why(_("A tournament's table closes with its tournament, not from its sheet."))
+HELD_TAKE_BACK = why(_("this table's deals count as they are: correct a deal instead of taking it back"))
+HELD_THROWN_IN = why(_("this table's deals count as they are: a correction neither throws a deal in nor plays one"))
+"""Refusals of a held sitting (``Sitting.held``): whoever holds it counts its deals as they stand
+(a tournament's closed round, a table closed early), so no deal is taken back and no correction
+changes how many were played; a correction of what was played is fine."""
 
 
 def acting(user: User) -> Any:
@@ -122,9 +137,9 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
     for name in checked.players:
         if first.setdefault(name_key(name), name) != name:
             same = _("the same name as {name}: a club tells names apart whatever their capitals")
-            bad.append((name, why(same, name=show(first[name_key(name)]))))
+            bad.append((name, why(same, name=quoted(first[name_key(name)]))))
     if bad:
-        raise Refusal(Problem(None, "players", about(show(name), problem)) for name, problem in bad)
+        raise Refusal(Problem(None, "players", about(quoted(name), problem)) for name, problem in bad)
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
     scored = score(checked)
 
@@ -179,6 +194,10 @@ def _seat(sitting: Sitting, players: Sequence[Player]) -> None:
 
 
 def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
+    """Close the sitting: afterwards only a club admin corrects it. A tournament's table is closed
+    with its tournament only (``Sitting.in_tournament``)."""
+    if sitting.in_tournament:
+        raise Refusal.because(TOURNAMENT_TABLE)
     with changing(sitting.club_id):
         sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
         if sitting.closed_at is None:
@@ -201,12 +220,15 @@ class Unconfirmed(Exception):
         self.doubts = doubts
 
 
-def _checked(doc: dict[str, Any], first: int, confirmed: bool, before: Carried | None = None) -> SittingResult:
+def _checked(
+    doc: dict[str, Any], first: int, confirmed: bool, before: Carried | None = None, also: Sequence[Doubt] = ()
+) -> SittingResult:
     """Validate and score a document of the deals from deal ``first`` on, holding deal ``first``
-    back if it looks unlikely; ``before`` is what the earlier deals carry into it."""
+    back if it looks unlikely (``also``: doubts the sheet adds, such as a dealer out of turn);
+    ``before`` is what the earlier deals carry into it."""
     checked = read_sitting(doc, first=first)
     if not confirmed:
-        found = doubts(checked.variant, checked.options, checked.deals[0])
+        found = [*doubts(checked.variant, checked.options, checked.deals[0]), *also]
         if found:
             raise Unconfirmed(found)
     return score(checked, before=before)
@@ -221,11 +243,20 @@ class Recorded:
 
 
 def record_deal(
-    sitting: Sitting, deal: dict[str, Any], *, user: User, idempotency_key: str = "", confirmed: bool = True
+    sitting: Sitting,
+    deal: dict[str, Any],
+    *,
+    user: User,
+    idempotency_key: str = "",
+    confirmed: bool = True,
+    number: int | None = None,
 ) -> Recorded:
     """Add the next deal (players by name). A key already used in this sitting returns that deal.
 
     With ``confirmed=False`` a deal that looks unlikely raises :class:`Unconfirmed` instead.
+    ``number`` is the deal the form offered to enter: when another phone entered that deal
+    meanwhile (a deal kept on a phone without a connection arrives late), nothing is stored and
+    the refusal says which deal this one would be.
 
     Two concurrent calls get numbers N and N+1: the sitting row is locked (PostgreSQL) or the
     transaction holds the write lock from its start (SQLite, IMMEDIATE); the unique
@@ -233,19 +264,27 @@ def record_deal(
     """
     for attempt in range(3):
         try:
-            return _record_deal(sitting, deal, user, idempotency_key, confirmed)
+            return _record_deal(sitting, deal, user, idempotency_key, confirmed, number)
         except IntegrityError:
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
 
 
-def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool) -> Recorded:
+def _record_deal(
+    sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool, offered: int | None
+) -> Recorded:
     with changing(sitting.club_id):
         sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
         number = sitting.deal_count + 1
+        if offered is not None and offered != number:
+            said = _(
+                "the sheet changed meanwhile, on another phone or page: this deal would be deal {number},"
+                " not deal {offered}; look at the sheet, and save again if it is another deal"
+            )
+            raise Refusal.because(said, offered=offered, number=number)
         if sitting.deals_due is not None and sitting.played_count >= sitting.deals_due:
             raise Refusal.because(_("all {due} deals of this table are entered"), due=sitting.deals_due)
         if sitting.held is not None:
@@ -255,7 +294,8 @@ def _record_deal(sitting: Sitting, deal: dict[str, Any], user: User, key: str, c
         names = [p.display_name for p in players]
         totals = {seat.player.display_name: seat.points for seat in seats}
         carried = Carried(_pots_after(sitting, number - 1), totals, played=sitting.played_count > 0)
-        result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried)
+        rotation = [] if confirmed else out_of_turn(sitting, deal)
+        result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried, also=rotation)
         new = DealRevision.objects.create(
             sitting=sitting,
             number=number,
@@ -300,6 +340,8 @@ def correct_deal(
         carried = Carried(_pots_after(sitting, number - 1), dict.fromkeys(names, 0), played)
         result = _checked(sitting_document(sitting, [deal], names), number, confirmed, carried)
         was_thrown_in, thrown_in = thrown(old), result.deals[0].thrown_in
+        if sitting.held is not None and bool(was_thrown_in) != bool(thrown_in):
+            raise Refusal.because(HELD_THROWN_IN, deal=number)
         DealRevision.objects.filter(pk=old.pk).update(live=False)
         new = DealRevision.objects.create(
             sitting=sitting,
@@ -389,6 +431,8 @@ def remove_last_deal(
         last = sitting.live_deals().last()
         if last is None:
             raise Refusal.because(_("there is no deal to take back"))
+        if sitting.held is not None:
+            raise Refusal.because(HELD_TAKE_BACK)
         if number is not None and last.number != number:
             said = _("deal {number} is no longer the last deal: nothing was taken back")
             raise Refusal.because(said, field="number", number=number)

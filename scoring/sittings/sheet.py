@@ -7,6 +7,9 @@ player's score and running total, who sat out, and each deal's number linking to
 where the breakdown (why) and the history are: a 2,000-deal sitting's sheet is as light as a
 50-deal one's. The sitting's page and a tournament table's link page show the same sheet; only
 the addresses of a deal's page and its correction differ, so the caller gives them.
+
+A player who sat a deal out scores nothing in it, as a rule; where he pays all the same (into
+the pots when a Danish sitting at four founds them), his cell shows what he paid, marked "out".
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from django.db.models import Sum
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from scoring.club.names import EVERY_NAME, Names
 from scoring.engine.reasons import GAME_POINTS, word
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.models import ScoreRow, Sitting
@@ -31,16 +35,23 @@ Address = Callable[[int], str]
 
 
 def sheet_context(
-    sitting: Sitting, *, deal_url: Address, correct_url: Address | None, page: int | None
+    sitting: Sitting,
+    *,
+    deal_url: Address,
+    correct_url: Address | None,
+    page: int | None,
+    reader: Names = EVERY_NAME,
 ) -> dict[str, Any]:
     """What ``sittings/sheet.html`` shows: the totals and pots now, and one page of deals (the
     newest ``PAGE`` unless ``page`` names one), each with its scores and running totals.
 
     ``deal_url`` gives the address of a deal's page (its breakdown); ``correct_url`` that of its
-    correction, or is ``None`` for a reader who may not correct."""
+    correction, or is ``None`` for a reader who may not correct. Players are named as ``reader``
+    sees them (``scoring.club.names``)."""
     rules = sitting.rules
     seats = list(sitting.seats.select_related("player").order_by("number"))
     names = [seat.player.display_name for seat in seats]
+    shown = {seat.player.display_name: reader(seat.player) for seat in seats}
     count = sitting.deal_count
     pages = max(1, -(-count // PAGE))
     if page is None:  # the newest deals, the ones the table is playing
@@ -57,8 +68,8 @@ def sheet_context(
         rows.append(
             {
                 "number": deal.number,
-                "dealer": names[deal.dealer],
-                "cells": [(name, scores[name], running[name], name == out) for name in names],
+                "dealer": shown[names[deal.dealer]],
+                "cells": [(shown[name], scores[name], running[name], name == out) for name in names],
                 "pots": [(pot, deal.pots.get(pot, 0)) for pot in rules.pots],
                 "corrected": deal.corrected,
                 "thrown_in": deal.thrown_in,
@@ -71,8 +82,9 @@ def sheet_context(
     pots_now = deals[-1].pots if deals and last == count else _pots_now(sitting, count)
     return {
         "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
-        "players": names,
+        "players": [shown[name] for name in names],
         "pot_names": [capfirst(_(rules.pot_word(pot))) for pot in rules.pots],
+        "columns": 1 + len(names) + len(rules.pots),
         "rows": rows,
         "totals": [seat.points for seat in seats],
         "pots": [(pot, pots_now.get(pot, 0)) for pot in rules.pots],
@@ -99,16 +111,19 @@ def _pots_now(sitting: Sitting, count: int) -> dict[str, int]:
     return last[0].pots if last else {}
 
 
-def deal_context(sitting: Sitting, number: int, correct_url: Address | None) -> dict[str, Any] | None:
+def deal_context(
+    sitting: Sitting, number: int, correct_url: Address | None, reader: Names = EVERY_NAME
+) -> dict[str, Any] | None:
     """What ``sittings/deal.html`` shows of deal ``number``: its scores, its breakdown (why) and
-    every revision with who, when and why; ``None`` if the sitting never had that deal."""
+    every revision with who, when and why, players named as ``reader`` sees them; ``None`` if the
+    sitting never had that deal."""
     rules = sitting.rules
     revisions = list(
         sitting.revisions.filter(number=number).select_related("entered_by", "breakdown").order_by("revision")
     )
     if not revisions:
         return None
-    names = [p.display_name for p in sitting.seated_players()]
+    names = reader.listed(sitting.seated_players())
     live = next((r for r in revisions if r.live), None)
     lines, scores = [], {}
     if live is not None:
@@ -119,7 +134,7 @@ def deal_context(sitting: Sitting, number: int, correct_url: Address | None) -> 
                 "points": line["points"],
                 "reason": line["reason"],
             }
-            for line in named_lines(stored, names, translate=_)
+            for line in named_lines(stored, names, translate=_, renamed=reader.renamed)
         ]
         scores = scores_of(stored, names)
     return {

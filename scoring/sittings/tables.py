@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from scoring.club.names import EVERY_NAME, Names
 from scoring.sittings.models import Sitting
 
 
@@ -26,8 +27,13 @@ class SittingTable(tables.Table):
         # The page size is the site's, not the address's: ?per_page=0 or a million is ignored.
         per_page_field = ""
 
+    def __init__(self, *args: Any, reader: Names = EVERY_NAME, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reader = reader
+
     def render_players(self, record: Sitting) -> str:
-        return ", ".join(seat.player.display_name for seat in record.seats.all())
+        """The players, named as the reader sees them (``scoring.club.names``)."""
+        return ", ".join(self.reader(seat.player) for seat in record.seats.all())
 
     def render_closed_at(self, value: Any) -> Any:
         return format_html('<span class="tag">{}</span>', _("closed") if value else _("open"))

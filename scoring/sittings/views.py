@@ -19,6 +19,7 @@ from django_tables2 import RequestConfig
 from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user
 from scoring.club.forms import UploadForm
 from scoring.club.models import LedgerSettings, variant_choices
+from scoring.club.names import names_for
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, Refusal
 from scoring.limits import whole_number
@@ -38,7 +39,7 @@ from scoring.submissions import new_key
 @club_view
 def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = get_club_for_user(request, slug)
-    table = SittingTable(sittings_of(club))
+    table = SittingTable(sittings_of(club), reader=names_for(club, access))
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "sittings/list.html", {"club": club, "table": table, "can_import": access.scores})
 
@@ -60,6 +61,7 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     saved = whole_number(request.GET.get("saved"))
     sheet = sheet_context(
         sitting,
+        reader=names_for(sitting.club, access),
         deal_url=deal_url,
         correct_url=correct_url if can_correct else None,
         page=whole_number(request.GET.get("page")),
@@ -75,7 +77,10 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "sitting": sitting,
             "changes": changes.select_related("entered_by").order_by("number", "revision"),
             "can_enter": can_enter,
+            "can_close": can_enter and not sitting.in_tournament,
             "can_correct": can_correct,
+            # a held sitting's deals count as they stand: corrected, never taken back
+            "can_take_back": can_correct and sitting.held is None,
             "saved": saved,
             "saved_url": deal_url(saved) if saved and saved <= sitting.deal_count else None,
             "next_deal_url": reverse("scorekeeping:deal_new", kwargs={"slug": slug, "pk": sitting.pk})
@@ -104,7 +109,7 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     def correct_url(n: int) -> str:
         return reverse("scorekeeping:deal_correct", kwargs={"slug": slug, "pk": sitting.pk, "number": n})
 
-    context = deal_context(sitting, number, correct_url if can_correct else None)
+    context = deal_context(sitting, number, correct_url if can_correct else None, names_for(sitting.club, access))
     if context is None:
         raise Http404("no such deal")
     return render(
@@ -118,8 +123,9 @@ def deal(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
 @club_view
 def scores_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The ``score`` output document of a sitting, from the stored rows (no rescoring)."""
-    sitting, _access = get_sitting_for_user(request, slug, pk)
-    return JsonResponse(stored_result(sitting), json_dumps_params={"ensure_ascii": False})
+    sitting, access = get_sitting_for_user(request, slug, pk)
+    document = stored_result(sitting, reader=names_for(sitting.club, access))
+    return JsonResponse(document, json_dumps_params={"ensure_ascii": False})
 
 
 def _filename(sitting: Sitting) -> str:
@@ -130,17 +136,17 @@ def _filename(sitting: Sitting) -> str:
 @club_view
 def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The sitting's workbook: Deals, Items, Breakdown, Totals, House rules."""
-    sitting, _access = get_sitting_for_user(request, slug, pk)
+    sitting, access = get_sitting_for_user(request, slug, pk)
     currency = LedgerSettings.of(sitting.club).currency
-    return workbook_response(sitting_sheets(sitting, currency), _filename(sitting))
+    return workbook_response(sitting_sheets(sitting, currency, names_for(sitting.club, access)), _filename(sitting))
 
 
 @require_GET
 @club_view
 def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The Deals sheet of the sitting's workbook as a CSV."""
-    sitting, _access = get_sitting_for_user(request, slug, pk)
-    sheets = sitting_sheets(sitting, LedgerSettings.of(sitting.club).currency)
+    sitting, access = get_sitting_for_user(request, slug, pk)
+    sheets = sitting_sheets(sitting, LedgerSettings.of(sitting.club).currency, names_for(sitting.club, access))
     return csv_response(sheets[0], _filename(sitting))
 
 
@@ -148,16 +154,17 @@ def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
 @club_view
 def score_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """A blank score sheet for the next deals of the sitting, to print and fill in."""
-    sitting, _access = get_sitting_for_user(request, slug, pk)
-    return workbook_response([blank_sheet(sitting)], _score_sheet_filename(sitting))
+    sitting, access = get_sitting_for_user(request, slug, pk)
+    sheet = blank_sheet(sitting, reader=names_for(sitting.club, access))
+    return workbook_response([sheet], _score_sheet_filename(sitting))
 
 
 @require_GET
 @club_view
 def score_sheet_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The blank score sheet as a CSV."""
-    sitting, _access = get_sitting_for_user(request, slug, pk)
-    return csv_response(blank_sheet(sitting), _score_sheet_filename(sitting))
+    sitting, access = get_sitting_for_user(request, slug, pk)
+    return csv_response(blank_sheet(sitting, reader=names_for(sitting.club, access)), _score_sheet_filename(sitting))
 
 
 def _score_sheet_filename(sitting: Sitting) -> str:

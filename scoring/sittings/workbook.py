@@ -32,6 +32,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.club.names import EVERY_NAME, Names
 from scoring.engine import VARIANTS, FieldSpec, Variant
 from scoring.engine.base import REQUIRED
 from scoring.engine.reasons import Reason, alternatives, gettext_noop, why, word
@@ -109,12 +110,12 @@ def choice_text(spec: FieldSpec, value: object) -> object:
 # --- the export -----------------------------------------------------------------------------
 
 
-def sitting_sheets(sitting: Sitting, currency: str = "EUR") -> list[Sheet]:
+def sitting_sheets(sitting: Sitting, currency: str = "EUR", reader: Names = EVERY_NAME) -> list[Sheet]:
     """The five sheets of a stored sitting's workbook, in the active language, its money at the
-    terms the sitting keeps (tariff, sheet fee, pot rule)."""
-    result = stored_result(sitting, translate=gettext)
+    terms the sitting keeps (tariff, sheet fee, pot rule), players named as ``reader`` sees them."""
+    result = stored_result(sitting, translate=gettext, reader=reader)
     return document_sheets(
-        sitting_document(sitting),
+        sitting_document(sitting, names=reader.listed(sitting.seated_players())),
         result,
         sitting.cents_per_point,
         currency,
@@ -337,17 +338,18 @@ def house_rules_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
     return Sheet(str(HOUSE_RULES), [str(OPTION), str(VALUE), str(MEANING)], rows)
 
 
-def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS) -> Sheet:
+def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS, reader: Names = EVERY_NAME) -> Sheet:
     """A score sheet to print and fill in at the table: a row per deal to play (a tournament
     table's deals still due, else the next ``deals``), the dealer and who sits out by the
-    rotation, an empty column for every field and each player's score."""
+    rotation, an empty column for every field and each player's score (players named as
+    ``reader`` sees them)."""
     variant = sitting.rules
-    players = [p.display_name for p in sitting.seated_players()]
+    players = reader.listed(sitting.seated_players())
     if sitting.deals_due is not None:
         deals = max(sitting.deals_due - sitting.deal_count, 0)
     fields = [*deal_columns(variant, players), str(_("Declarations and events"))]
     header = [*fields, *distinct(players, taken=fields)]
-    rows = ([number, dealer, out] for number, dealer, out in deals_ahead(sitting, deals))
+    rows = ([number, dealer, out] for number, dealer, out in deals_ahead(sitting, deals, reader))
     return Sheet(str(_("Score sheet")), header, rows, printing=Printing(landscape=len(header) > 8))
 
 

@@ -21,7 +21,16 @@ from scoring.engine import VARIANTS, Variant, read_sitting
 from scoring.engine.reading import Reader, from_to, is_date, read_options, show
 from scoring.engine.reasons import Reason, _, about, alternatives, why
 from scoring.engine.refusal import Problem, Refusal
-from scoring.limits import name_problem, normalise_name
+from scoring.limits import (
+    CLOSED_EARLY_LENGTH,
+    GROUP_LENGTH,
+    TOURNAMENT_NAME_LENGTH,
+    group_problem,
+    name_problem,
+    normalise_name,
+    quoted,
+    text_problem,
+)
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import User, acting, import_sitting
@@ -31,6 +40,7 @@ from scoring.tournaments.models import (
     DRAWN,
     MOST_ENTRANTS,
     MOST_ROUNDS,
+    MOST_SEED,
     PUBLISHED,
     Entrant,
     Round,
@@ -162,8 +172,11 @@ def read_settings(doc: Mapping[str, Any], check: Check) -> tuple[Variant | None,
     for unknown in set(doc) - KEYS:
         check.add(DOCUMENT, str(unknown), why(_("unknown key")))
     name = doc.get("name")
-    if not isinstance(name, str) or not normalise_name(name) or len(normalise_name(name)) > 100:
+    kept = normalise_name(name) if isinstance(name, str) else ""
+    if not kept or len(kept) > TOURNAMENT_NAME_LENGTH:
         check.add(DOCUMENT, "name", why(_("give the tournament a name of 1 to 100 characters")))
+    elif named := name_problem(kept, TOURNAMENT_NAME_LENGTH):
+        check.add(DOCUMENT, "name", named)
     said = doc.get("variant")
     variant = VARIANTS.get(said) if isinstance(said, str) else None
     if variant is None:
@@ -200,7 +213,11 @@ def read_settings(doc: Mapping[str, Any], check: Check) -> tuple[Variant | None,
         )
     elif sizes:
         sizes = [preferred, *(n for n in sizes if n != preferred)]
-    for key, low, high in (("deals_per_dealer", 1, 20), ("missed_round_points", -10_000, 10_000), ("seed", 0, 2**31)):
+    for key, low, high in (
+        ("deals_per_dealer", 1, 20),
+        ("missed_round_points", -10_000, 10_000),
+        ("seed", 0, MOST_SEED),
+    ):
         if key in doc and not whole(doc[key], low, high):
             check.add(DOCUMENT, key, from_to(low, high, doc[key]))
     if "planned_rounds" in doc and not whole(doc["planned_rounds"], 1, MOST_ROUNDS):
@@ -247,7 +264,7 @@ def read_entrants(value: object, check: Check) -> list[dict[str, str]]:
         name = normalise_name(entry["name"])
         problem = name_problem(name)
         if problem:
-            check.add(where, None, about(show(entry["name"]), problem))
+            check.add(where, None, about(quoted(entry["name"]), problem))
         elif name.casefold() in seen:
             check.add(where, None, why(_("{name} is entered twice"), name=show(name)))
         seen.add(name.casefold())
@@ -257,9 +274,11 @@ def read_entrants(value: object, check: Check) -> list[dict[str, str]]:
                 where, None, why(_("state {value} is not one of {values}"), value=show(state), values=", ".join(STATES))
             )
         group = entry.get("group", "")
-        if not isinstance(group, str) or len(group) > 40:
+        if not isinstance(group, str) or len(normalise_name(group)) > GROUP_LENGTH:
             check.add(where, None, why(_("the group must be a text of at most 40 characters")))
-        found.append({"name": name, "state": str(state), "group": str(group)})
+        elif problem := group_problem(normalise_name(group)):
+            check.add(where, None, about(quoted(group), problem))
+        found.append({"name": name, "state": str(state), "group": normalise_name(str(group))})
     return found
 
 
@@ -357,8 +376,10 @@ def read_table(
         )
         check.add(where, None, said)
     closed_early = table.get("closed_early")
-    if closed_early is not None and (not isinstance(closed_early, str) or not closed_early.strip()):
+    if closed_early is not None and (not isinstance(closed_early, str) or not normalise_name(closed_early)):
         check.add(where, None, why(_("closed_early must give the reason")))
+    elif isinstance(closed_early, str) and (why_not := text_problem(normalise_name(closed_early), CLOSED_EARLY_LENGTH)):
+        check.add(where, None, about("closed_early", why_not))
     if state == CLOSED and played < due and not closed_early:
         said = why(
             _("{count} of {due} deals in a closed round: give the reason it closed early (closed_early)"),
@@ -483,8 +504,8 @@ def store_round(
             user=user,
         )
         sitting.deals_due = tournament.deals_due(len(kept))
-        sitting.held = held(number, round_.state)
+        sitting.held = held(number, round_.state, closed_early=bool(table.get("closed_early")))
         sitting.save(update_fields=["deals_due", "held"])
         RoundTable.objects.create(
-            round=round_, number=index, sitting=sitting, closed_early=table.get("closed_early") or ""
+            round=round_, number=index, sitting=sitting, closed_early=normalise_name(table.get("closed_early") or "")
         )

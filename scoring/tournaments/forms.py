@@ -12,6 +12,15 @@ from django.utils.translation import gettext_lazy as _
 from scoring.club.forms import option_field
 from scoring.club.models import Club, Player
 from scoring.engine import VARIANTS
+from scoring.limits import (
+    CLOSED_EARLY_LENGTH,
+    GROUP_LENGTH,
+    NAME_LENGTH,
+    TOURNAMENT_NAME_LENGTH,
+    group_problem,
+    name_problem,
+)
+from scoring.refusals import kept_name
 from scoring.submissions import KeyedForm
 from scoring.tournaments.models import MOST_ROUNDS, TIEBREAK_WORDS, Tournament
 from scoring.tournaments.ranking import DEFAULT_TIEBREAKS, TIEBREAKS
@@ -22,10 +31,13 @@ TIEBREAK_SLOTS = 4
 
 class TournamentForm(KeyedForm):
     """A tournament of one game: its name and day, scoring and tiebreaks, tables, rounds, byes
-    and the house rules (the club's defaults prefilled)."""
+    and the house rules (the club's defaults prefilled). The name is kept normalised and checked
+    as on every path (``scoring.limits``)."""
 
-    name = forms.CharField(label=_("Name"), max_length=100)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A typed name may carry extra spaces; what is kept is checked after normalising.
+    name = forms.CharField(label=_("Name"), max_length=4 * TOURNAMENT_NAME_LENGTH, strip=False)
+    # a date control holds its value as YYYY-MM-DD in every language (the phone shows it its own way)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=4)
     deals_per_dealer = forms.IntegerField(
         label=_("Deals each player deals per round"), min_value=1, max_value=20, initial=4
@@ -81,6 +93,9 @@ class TournamentForm(KeyedForm):
         for spec in self.variant.options:
             self.fields[f"option_{spec.name}"] = option_field(spec, chosen.get(spec.name, spec.default))
 
+    def clean_name(self) -> str:
+        return kept_name(self.cleaned_data["name"], lambda name: name_problem(name, TOURNAMENT_NAME_LENGTH))
+
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{slot}"] for slot in range(TIEBREAK_SLOTS)]
 
@@ -111,13 +126,22 @@ class TournamentForm(KeyedForm):
 
 
 class EntrantForm(KeyedForm):
-    """An entrant: a club player who has not entered yet, or a guest by name."""
+    """An entrant: a club player who has not entered yet, or a guest by name. The guest's name and
+    the group are kept normalised and checked as on every path (``scoring.limits``)."""
 
     group = forms.CharField(
-        label=_("Group"), max_length=40, required=False, help_text=_("Entrants of one group are kept apart.")
+        label=_("Group"),
+        max_length=4 * GROUP_LENGTH,
+        required=False,
+        strip=False,
+        help_text=_("Entrants of one group are kept apart."),
     )
     name = forms.CharField(
-        label=_("Or a new player"), max_length=240, required=False, help_text=_("A guest: added to the club's players.")
+        label=_("Or a new player"),
+        max_length=4 * NAME_LENGTH,
+        required=False,
+        strip=False,
+        help_text=_("A guest: added to the club's players."),
     )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
@@ -129,9 +153,15 @@ class EntrantForm(KeyedForm):
         )
         self.order_fields(["player", "name", "group"])
 
+    def clean_name(self) -> str:
+        return kept_name(self.cleaned_data["name"], lambda name: name_problem(name) if name else None)
+
+    def clean_group(self) -> str:
+        return kept_name(self.cleaned_data["group"], group_problem)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if not data.get("player") and not (data.get("name") or "").strip():
+        if not data.get("player") and not data.get("name") and not self.has_error("name"):
             self.add_error("player", gettext("Choose a player or type a new one's name."))
         return data
 
@@ -141,4 +171,6 @@ class EntrantForm(KeyedForm):
 
 
 class ReasonForm(KeyedForm):
-    reason = forms.CharField(label=_("Reason"), max_length=200)
+    """Why a table closes early: normalised and checked by the service, which says what is wrong."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=4 * CLOSED_EARLY_LENGTH, strip=False)

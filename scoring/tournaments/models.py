@@ -10,6 +10,7 @@ each table.
 from __future__ import annotations
 
 import datetime
+import re
 import secrets
 from typing import Any
 
@@ -31,11 +32,18 @@ ACTIVE, WITHDRAWN, DISQUALIFIED = STATES
 DRAWN, PUBLISHED, CLOSED = "drawn", "published", "closed"
 MOST_ROUNDS = 50
 MOST_ENTRANTS = 500
+MOST_SEED = 2**31 - 1
+"""The largest seed of a tournament or a round: the largest integer every database keeps."""
 
 
 def new_token() -> str:
     """An unguessable secret for a table's link (192 bits)."""
     return secrets.token_urlsafe(24)
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a table link's secret can be (``new_token`` writes 32 of these characters): an address
+with anything else is no table's, and is not looked up (PostgreSQL cannot even read a NUL)."""
 
 
 TIEBREAK_WORDS = {
@@ -50,14 +58,17 @@ TIEBREAK_WORDS = {
 """Each tiebreak as the standings' legend says it."""
 
 
-def held(number: int, state: str) -> dict[str, Any] | None:
+def held(number: int, state: str, closed_early: bool = False) -> dict[str, Any] | None:
     """Why a table of round ``number`` in ``state`` takes no new deal (``Sitting.held``), or
     ``None`` while the round is being played: a drawn round is not public yet and may be drawn
-    again; a closed round's results count, and its deals are only corrected."""
+    again; a closed round's results count, and its deals are only corrected; a table closed early
+    keeps the deals it played, no more."""
     if state == DRAWN:
         return why(gettext_noop("round {number} is not published yet: no deals are entered"), number=number).as_data()
     if state == CLOSED:
         return why(gettext_noop("round {number} is closed: no deals are entered"), number=number).as_data()
+    if closed_early:
+        return why(gettext_noop("the table is closed early: no deals are entered")).as_data()
     return None
 
 

@@ -14,8 +14,12 @@ Words (those of the tournament page and ``docs/tournament-standings.md``):
 - **bye**: a round the draw left an entrant out of (Kosakeln with an odd count); it scores the
   tournament's ``bye_points``: a whole number, or ``"average"`` (the entrant's average tournament
   points over the rounds seated in before it, half away from zero).
-- **missed round**: any other round an entrant sat at no table (entered late, withdrawn); it
-  scores ``missed_round_points``.
+- **missed round**: any other round an entrant sat at no table (entered late, withdrawn), or sat
+  at a table that played no deal and will play none (a table closed early, or a closed round's
+  table, with no deal played: a table counts only once it has a deal); it scores
+  ``missed_round_points``.
+- **waiting**: seated in a round still being played at a table that has played no deal yet: the
+  round gives him 0 points for now, and no place at the table, no table win, no best round.
 - **tiebreak**: what orders entrants equal on tournament points, an ordered list of names from
   :data:`TIEBREAKS`; ``lot``, if listed, is last and leaves no tie.
 - **lot**: a seeded draw over the start numbers: the same seed always orders the same two
@@ -47,7 +51,7 @@ TIEBREAKS = (
 DEFAULT_TIEBREAKS = ("table_wins", "best_round", "lot")
 STATES = ("active", "withdrawn", "disqualified")
 
-SEATED, BYE, MISSED = "seated", "bye", "missed"
+SEATED, BYE, MISSED, WAITING = "seated", "bye", "missed", "waiting"
 """The kinds of a :class:`RoundScore`."""
 
 AVERAGE: Final = "average"
@@ -85,20 +89,23 @@ class TableResult:
 
 @dataclass(frozen=True)
 class ClosedRound:
-    """One closed round: its tables, and the entrants the draw gave a bye. An entrant at no table
-    and without a bye missed the round."""
+    """One counted round: its tables that played a deal, the entrants the draw gave a bye, and
+    (in a round still being played) the entrants at a table that has played no deal yet. An
+    entrant in none of them missed the round; so did the players of a table that played no deal
+    and will play none, which the caller leaves out of ``tables``."""
 
     tables: Sequence[TableResult]
     byes: frozenset[int] = frozenset()
+    waiting: frozenset[int] = frozenset()
 
 
 # --- outputs --------------------------------------------------------------------------------
 
 
 class RoundScore(NamedTuple):
-    """What one closed round gave one entrant: ``kind`` is ``seated``, ``bye`` or ``missed``;
-    ``points`` its tournament points; ``game_points`` those of the table (0 when not seated).
-    A tuple: the standings make one per entrant and round."""
+    """What one counted round gave one entrant: ``kind`` is ``seated``, ``bye``, ``missed`` or
+    ``waiting``; ``points`` its tournament points; ``game_points`` those of the table (0 when not
+    seated). A tuple: the standings make one per entrant and round."""
 
     kind: str
     points: int
@@ -273,7 +280,7 @@ def _check(
         if entrant.state not in STATES:
             raise ValueError(f"entrant {entrant.start_number}: unknown state {entrant.state!r}")
     for number, closed in enumerate(rounds, start=1):
-        present = list(closed.byes)
+        present = [*closed.byes, *closed.waiting]
         for table in closed.tables:
             if not table.results:
                 raise ValueError(f"round {number}: a table without entrants")
@@ -281,7 +288,7 @@ def _check(
                 raise ValueError(f"round {number}: declarer losses of an entrant not at the table")
             present.extend(table.results)
         if len(set(present)) != len(present):
-            raise ValueError(f"round {number}: an entrant is seated twice or both seated and on a bye")
+            raise ValueError(f"round {number}: an entrant is seated twice, or seated and on a bye or waiting")
         if not set(present) <= ids:
             raise ValueError(f"round {number}: entrants {sorted(set(present) - ids)} are not entrants")
 
@@ -325,6 +332,8 @@ def _line(
             losses += seat.declarer_losses
         elif entrant.id in closed.byes:
             score = RoundScore(BYE, _bye(bye_points, seated))
+        elif entrant.id in closed.waiting:
+            score = RoundScore(WAITING, 0)
         else:
             score = RoundScore(MISSED, missed_round_points)
         scores.append(score)

@@ -29,14 +29,25 @@ from scoring.tournaments.ranking import standings as rank
 
 
 class Seated(NamedTuple):
-    """One entrant at one table of a round: his seat, game points and deals lost as declarer."""
+    """One entrant at one table of a round: his seat, game points and deals lost as declarer, with
+    the deals the table has played (thrown-in deals are not played) and whether it closed early."""
 
     round: int
     table: int
     seat: int
     start_number: int
     game_points: int
-    declarer_losses: int = 0
+    declarer_losses: int
+    table_played: int
+    closed_early: bool
+
+    def unplayed(self, state: str) -> bool | None:
+        """Whether the table counts as not played in a round in ``state``: ``True`` when it played
+        no deal and will play none (closed early, or its round closed), ``False`` while it may
+        still play its first (it counts for nobody yet), ``None`` once it has played a deal."""
+        if self.table_played:
+            return None
+        return state == CLOSED or self.closed_early
 
 
 class Entered(NamedTuple):
@@ -83,26 +94,41 @@ def seats(tournament: Tournament, states: tuple[str, ...], field: Field | None =
         "player_id",
         "points",
         "declarer_losses",
+        "sitting__deal_count",
+        "sitting__thrown_in_count",
+        "sitting__round_table__closed_early",
     )
     return [
-        Seated(round_, table, seat, numbers[player], points, lost) for round_, table, seat, player, points, lost in rows
+        Seated(round_, table, seat, numbers[player], points, lost, deals - thrown_in, bool(early))
+        for round_, table, seat, player, points, lost, deals, thrown_in, early in rows
     ]
 
 
 def standings(tournament: Tournament, *, live: bool = False, field: Field | None = None) -> list[Standing]:
-    """The standings after the closed rounds (``live``: the published round counted as it stands)."""
+    """The standings after the closed rounds (``live``: the published round counted as it stands).
+
+    A table counts only once it has played a deal: before, its players are waiting (0 points, no
+    place, win or best round); closed with none, they missed the round (``Seated.unplayed``)."""
     field = field or field_of(tournament)
     states = (CLOSED, PUBLISHED) if live else (CLOSED,)
+    state_of = {r.number: r.state for r in field.rounds}
     entrants = [RankedEntrant(e.start_number, e.start_number, e.display_name, e.state) for e in field.entrants]
     points: dict[int, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
     lost: dict[int, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
+    waiting: dict[int, set[int]] = defaultdict(set)
     for seat in seats(tournament, states, field):
+        unplayed = seat.unplayed(state_of[seat.round])
+        if unplayed is False:
+            waiting[seat.round].add(seat.start_number)
+        if unplayed is not None:
+            continue
         points[seat.round][seat.table][seat.start_number] = seat.game_points
         lost[seat.round][seat.table][seat.start_number] = seat.declarer_losses
     closed = [
         ClosedRound(
             [TableResult(points[r.number][t], lost[r.number][t]) for t in sorted(points[r.number])],
             frozenset(r.byes),
+            frozenset(waiting[r.number]),
         )
         for r in field.rounds
         if r.state in states
@@ -158,6 +184,12 @@ class TableView:
     def finished(self) -> bool:
         return self.deals >= self.due or bool(self.table.closed_early)
 
+    @property
+    def not_played(self) -> bool:
+        """Played no deal and will play none (closed early, or its round closed): its players
+        missed the round (``Seated.unplayed``)."""
+        return not self.deals and (bool(self.table.closed_early) or self.table.round.state == CLOSED)
+
 
 def round_tables(round_: Round) -> list[TableView]:
     """The round's tables with their players in seat order and deals entered of deals due."""
@@ -178,10 +210,14 @@ def round_tables(round_: Round) -> list[TableView]:
 
 
 def seating(round_: Round) -> list[tuple[int, ...]]:
-    """A round's tables as start numbers in seat order (seat 1 deals first)."""
-    tables = round_.tables.select_related("sitting").order_by("number")
-    by_player = {e.player_id: e.start_number for e in round_.tournament.entrants.all()}
-    return [tuple(by_player[seat.player_id] for seat in table.sitting.seats.order_by("number")) for table in tables]
+    """A round's tables as start numbers in seat order (seat 1 deals first): two queries, however
+    many tables (a draw reads every round's, under the club's write lock too)."""
+    by_player = dict(round_.tournament.entrants.values_list("player_id", "start_number"))
+    tables: dict[int, list[int]] = defaultdict(list)
+    seated = Seat.objects.filter(sitting__round_table__round=round_).order_by("sitting__round_table__number", "number")
+    for table, player in seated.values_list("sitting__round_table__number", "player_id"):
+        tables[table].append(by_player[player])
+    return [tuple(tables[number]) for number in sorted(tables)]
 
 
 def repeats(tournament: Tournament, upto: Round) -> tuple[list[Repeat], int]:

@@ -22,11 +22,19 @@ from scoring.engine import VARIANTS
 from scoring.engine.reading import Reader, read_options
 from scoring.engine.reasons import _, alternatives, by_count, why
 from scoring.engine.refusal import Problem, Refusal
-from scoring.limits import name_key, name_problem, normalise_name
+from scoring.limits import (
+    CLOSED_EARLY_LENGTH,
+    TOURNAMENT_NAME_LENGTH,
+    group_problem,
+    name_key,
+    name_problem,
+    normalise_name,
+    text_problem,
+)
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import User, acting, start_sitting
 from scoring.spreadsheets.reader import NameList
-from scoring.submissions import once
+from scoring.submissions import Done, once
 from scoring.tournaments import draw as drawing
 from scoring.tournaments.layout import check_sizes
 from scoring.tournaments.models import (
@@ -34,6 +42,7 @@ from scoring.tournaments.models import (
     CLOSED,
     DRAWN,
     MOST_ENTRANTS,
+    MOST_SEED,
     PUBLISHED,
     Entrant,
     Round,
@@ -72,9 +81,12 @@ def settings_problems(chosen: Settings) -> list[Problem]:
     """Every reason the settings cannot make a tournament, in words for the director, each with
     the setting it concerns (the field of the tournament form)."""
     found = []
+    named = name_problem(normalise_name(chosen.name), TOURNAMENT_NAME_LENGTH)
+    if named:
+        found.append(Problem(None, "name", named))
     variant = VARIANTS.get(chosen.variant)
     if variant is None:
-        return [Problem(None, "variant", why(_("{game} is not a game of the site."), game=chosen.variant))]
+        return [*found, Problem(None, "variant", why(_("{game} is not a game of the site."), game=chosen.variant))]
     try:
         sizes = check_sizes(chosen.table_sizes)
     except Refusal as refusal:
@@ -95,6 +107,8 @@ def settings_problems(chosen: Settings) -> list[Problem]:
     found += reader.problems
     if chosen.seeded_from_round is not None and not 1 <= chosen.seeded_from_round <= chosen.rounds:
         found.append(Problem(None, "seeded_from_round", why(_("Seeded rounds start at one of the rounds played."))))
+    if chosen.seed is not None and not 0 <= chosen.seed <= MOST_SEED:
+        found.append(Problem(None, "seed", why(_("The seed is a whole number from 0 to {most}."), most=MOST_SEED)))
     return found
 
 
@@ -125,7 +139,7 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
             public=chosen.public,
             live_standings=chosen.live_standings,
             seeded_from_round=chosen.seeded_from_round,
-            seed=secrets.randbelow(2**31) if chosen.seed is None else chosen.seed,
+            seed=secrets.randbelow(MOST_SEED + 1) if chosen.seed is None else chosen.seed,
             created_by=acting(user),
         )
 
@@ -147,13 +161,18 @@ def add_entrant(
 ) -> Entrant:
     """Enter a club player, or a guest by name (the club's player of that name whatever its
     capitals, or one made for him). The start number is the next one, never reused; an entrant
-    joins at the next round that is drawn."""
+    joins at the next round that is drawn. The name and the group are normalised and checked as
+    on every path (``scoring.limits``)."""
     _refuse_if_closed(tournament)
     if player is None:
         name = normalise_name(name)
         problem = name_problem(name)
         if problem:
             raise Refusal.because(problem, field="name")
+    group = normalise_name(group)
+    grouped = group_problem(group)
+    if grouped:
+        raise Refusal.because(grouped, field="group")
 
     def write() -> Entrant:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -163,7 +182,7 @@ def add_entrant(
         if locked.entrants.count() >= MOST_ENTRANTS:
             raise Refusal.because(_("A tournament takes at most {most} entrants."), most=MOST_ENTRANTS)
         top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
-        return Entrant.objects.create(tournament=locked, player=who, start_number=top + 1, group=group.strip()[:40])
+        return Entrant.objects.create(tournament=locked, player=who, start_number=top + 1, group=group)
 
     entered = once(tournament.club, key, write).result
     assert entered is not None
@@ -172,7 +191,8 @@ def add_entrant(
 
 def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -> tuple[int, int]:
     """Enter every name of a list (making the club players it lacks), all or nothing; names who
-    entered already are left. Returns how many entered and how many were there already."""
+    entered already are left. Returns how many entered and how many were there already. A list
+    that would make more than ``MOST_ENTRANTS`` entrants enters nobody, as one by one."""
     _refuse_if_closed(tournament)
     listed = checked_names(names)
     club = tournament.club
@@ -181,6 +201,11 @@ def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         known = club.players.by_name()
         entered = set(locked.entrants.values_list("player_id", flat=True))
+        known_ids = {key: player.pk for key, player in known.items()}
+        new = {name_key(name) for name, _item in listed if known_ids.get(name_key(name)) not in entered}
+        if len(entered) + len(new) > MOST_ENTRANTS:
+            said = _("A tournament takes at most {most} entrants: with this list it would have {count}.")
+            raise Refusal.because(said, most=MOST_ENTRANTS, count=len(entered) + len(new))
         top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
         for name, _item in listed:
             player = known.get(name_key(name)) or Player.objects.create(club=club, display_name=name)
@@ -211,62 +236,155 @@ def set_state(entrant: Entrant, state: str) -> Entrant:
 # --- rounds ---------------------------------------------------------------------------------
 
 
+class _Changed(Exception):
+    """What a draw was planned from changed before it was stored: plan it again."""
+
+
+@dataclass(frozen=True)
+class DrawInputs:
+    """Everything the next draw depends on, read from the tournament as it stands: read once to
+    plan the draw without a lock, and again under the lock to store it only if nothing changed."""
+
+    number: int
+    seed: int
+    again: Round | None
+    """The drawn round that is drawn again (deleted when the new one is stored), if any."""
+    entrants: list[tuple[int, str, str]]
+    """Every entrant's start number, state and group, in start-number order."""
+    history: list[tuple[tuple[int, ...], ...]]
+    byes: list[list[int]]
+    ranking: list[int] | None
+    table_sizes: list[int]
+    rounds_planned: int
+    seeded_from_round: int | None
+    plan: list[list[list[int]]]
+
+    @property
+    def active(self) -> list[int]:
+        return [number for number, state, _group in self.entrants if state == ACTIVE]
+
+
+def round_seed(seed: int) -> int:
+    """A round's seed as stored: the tournament's seed plus 1000 × the round, or the previous one
+    plus one for *draw again*, kept within ``MOST_SEED`` (so that it fits a database integer)."""
+    return seed % (MOST_SEED + 1)
+
+
+def draw_inputs(tournament: Tournament) -> DrawInputs:
+    """What the next draw is drawn from: the next round, or the drawn round drawn again (with the
+    next seed); refused while a round is published or when every round is drawn."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.state == PUBLISHED:
+        raise Refusal.because(_("Close round {number} before drawing the next."), number=last.number)
+    again = last if last is not None and last.state == DRAWN else None
+    if again is not None:
+        number, seed = again.number, round_seed(again.seed + 1)
+    else:
+        number = (last.number if last else 0) + 1
+        if number > tournament.rounds_planned:
+            raise Refusal.because(_("All {rounds} rounds are drawn."), rounds=tournament.rounds_planned)
+        seed = round_seed(tournament.seed + 1000 * number)
+    entrants = list(tournament.entrants.order_by("start_number").values_list("start_number", "state", "group"))
+    played = list(tournament.rounds.filter(number__lt=number).order_by("number"))
+    return DrawInputs(
+        number=number,
+        seed=seed,
+        again=again,
+        entrants=entrants,
+        history=[tuple(seating(r)) for r in played],
+        byes=[sorted(r.byes) for r in played],
+        ranking=_ranking(tournament, number),
+        table_sizes=list(tournament.table_sizes),
+        rounds_planned=tournament.rounds_planned,
+        seeded_from_round=tournament.seeded_from_round,
+        plan=tournament.plan,
+    )
+
+
 def draw_round(tournament: Tournament, *, user: User, key: str = "") -> Round:
     """Draw the next round, or draw again the round that is drawn but not yet published (with the
     next seed, recorded). The first draw makes the whole plan at once where it can; later rounds
     follow the plan while the entrants and the rounds played are the plan's, else they are drawn
-    against every earlier round as it was played."""
+    against every earlier round as it was played.
+
+    The draw is planned before the club's write lock is taken (a big one takes seconds, and every
+    deal at the club's tables would wait for it), then stored under the lock only if what it was
+    planned from is unchanged; if it changed meanwhile, it is planned again. The form's ``key``
+    sent again answers with the round drawn now, which is the first send's unless it was drawn
+    again since."""
     _refuse_if_closed(tournament)
+    for _attempt in range(3):
+        try:
+            drawn = _plan_and_store(tournament, user, key)
+        except _Changed:
+            continue
+        return drawn or tournament.rounds.order_by("-number")[0]
+    raise Refusal.because(_("The entrants or the rounds changed while the round was drawn: draw it again."))
+
+
+def _plan_and_store(tournament: Tournament, user: User, key: str) -> Round | None:
+    """One try of ``draw_round``: plan without a lock, then store if nothing changed (else
+    ``_Changed``). ``None``: the round an earlier send of the form drew has been drawn again."""
+    inputs: DrawInputs | None = None
+    planned: tuple[tuple[tuple[int, ...], ...], list[list[list[int]]] | None] | Refusal
+    try:
+        inputs = draw_inputs(Tournament.objects.get(pk=tournament.pk))
+        planned = _plan_draw(inputs)
+    except Refusal as refusal:
+        planned = refusal  # said again under the lock, unless an earlier send of the form drew
 
     def write() -> Round:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        last = locked.rounds.order_by("-number").first()
-        if last is not None and last.state == PUBLISHED:
-            raise Refusal.because(_("Close round {number} before drawing the next."), number=last.number)
-        again = last is not None and last.state == DRAWN
-        if again:
-            assert last is not None
-            number, seed = last.number, last.seed + 1
-            for table in last.tables.select_related("sitting"):
-                sitting = table.sitting
-                table.delete()
-                sitting.delete()
-            last.delete()
-        else:
-            number = (last.number if last else 0) + 1
-            if number > locked.rounds_planned:
-                raise Refusal.because(_("All {rounds} rounds are drawn."), rounds=locked.rounds_planned)
-            seed = locked.seed + 1000 * number
-        return _draw(locked, number, seed, again, user)
+        if draw_inputs(locked) != inputs:
+            raise _Changed
+        if isinstance(planned, Refusal):
+            raise planned
+        assert inputs is not None
+        return _store_draw(locked, inputs, *planned, user)
 
-    drawn = once(tournament.club, key, write).result
-    assert drawn is not None
-    return drawn
+    return once(tournament.club, key, write).result
 
 
-def _draw(tournament: Tournament, number: int, seed: int, again: bool, user: User) -> Round:
-    entrants = list(tournament.entrants.select_related("player").order_by("start_number"))
-    active = [e.start_number for e in entrants if e.state == ACTIVE]
-    played = list(tournament.rounds.filter(number__lt=number).order_by("number"))
-    history = [tuple(seating(r)) for r in played]
-    byes = {n: sum(n in r.byes for r in played) for n in active}
-    groups = {e.start_number: e.group for e in entrants if e.group}
-    sizes = tournament.table_sizes
-    if number == 1 and not again:
-        plan = drawing.draw_plan(active, tournament.rounds_planned, sizes, seed=seed, groups=groups, byes=byes)
-        tournament.plan = [[list(table) for table in r] for r in plan]
+def _plan_draw(inputs: DrawInputs) -> tuple[tuple[tuple[int, ...], ...], list[list[list[int]]] | None]:
+    """The round's tables as start numbers in seat order, and the whole plan when this is the
+    first draw (``None`` otherwise): the slow part of a draw, reading nothing."""
+    active = inputs.active
+    groups = {number: group for number, _state, group in inputs.entrants if group}
+    number, sizes = inputs.number, inputs.table_sizes
+    byes = {n: sum(n in round_byes for round_byes in inputs.byes) for n in active}
+    if number == 1 and inputs.again is None:
+        plan = drawing.draw_plan(active, inputs.rounds_planned, sizes, seed=inputs.seed, groups=groups, byes=byes)
+        return tuple(tuple(table) for table in plan[0]), [[list(table) for table in r] for r in plan]
+    if inputs.again is None and _plan_holds(inputs.plan, inputs.seeded_from_round, active, inputs.history, number):
+        return tuple(tuple(table) for table in inputs.plan[number - 1]), None
+    tables = drawing.draw_round(
+        active, sizes, seed=inputs.seed, history=inputs.history, groups=groups, byes=byes, ranking=inputs.ranking
+    )
+    return tuple(tuple(table) for table in tables), None
+
+
+def _store_draw(
+    tournament: Tournament,
+    inputs: DrawInputs,
+    tables: tuple[tuple[int, ...], ...],
+    plan: list[list[list[int]]] | None,
+    user: User,
+) -> Round:
+    """Store a planned draw (the caller holds the lock and has checked nothing changed): the drawn
+    round it draws again goes, the plan of a first draw is kept, the round and its tables made."""
+    if inputs.again is not None:
+        for drawn in inputs.again.tables.select_related("sitting"):
+            drawn.delete()
+            drawn.sitting.delete()
+        inputs.again.delete()
+    if plan is not None:
+        tournament.plan = plan
         tournament.save(update_fields=["plan"])
-        tables = plan[0]
-    elif not again and _plan_holds(tournament, active, history, number):
-        tables = tuple(tuple(table) for table in tournament.plan[number - 1])
-    else:
-        ranking = _ranking(tournament, number)
-        tables = drawing.draw_round(
-            active, sizes, seed=seed, history=history, groups=groups, byes=byes, ranking=ranking
-        )
     seated = {n for table in tables for n in table}
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, byes=sorted(set(active) - seated))
-    by_number = {e.start_number: e.player for e in entrants}
+    number = inputs.number
+    byes = sorted(set(inputs.active) - seated)
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=inputs.seed, byes=byes)
+    by_number = {e.start_number: e.player for e in tournament.entrants.select_related("player")}
     for index, table in enumerate(tables, start=1):
         sitting = start_sitting(
             tournament.club,
@@ -283,12 +401,15 @@ def _draw(tournament: Tournament, number: int, seed: int, again: bool, user: Use
 
 
 def _plan_holds(
-    tournament: Tournament, active: list[int], history: list[tuple[tuple[int, ...], ...]], number: int
+    plan: list[list[list[int]]],
+    seeded_from_round: int | None,
+    active: list[int],
+    history: list[tuple[tuple[int, ...], ...]],
+    number: int,
 ) -> bool:
     """Whether round ``number`` can come from the plan: the plan's entrants exactly, every round so
     far played as planned, and not a seeded round."""
-    plan = tournament.plan
-    if len(plan) < number or (tournament.seeded_from_round and number >= tournament.seeded_from_round):
+    if len(plan) < number or (seeded_from_round and number >= seeded_from_round):
         return False
     planned = {n for r in plan for table in r for n in table}
     as_played = [sorted(map(sorted, r)) for r in history]
@@ -316,23 +437,35 @@ def publish_round(round_: Round) -> Round:
 
 def close_table_early(table: RoundTable, reason: str) -> RoundTable:
     """Close a table before its deals are all played (a time limit); the deals played count."""
-    reason = " ".join(reason.split())[:200]
+    reason = normalise_name(reason)
     if not reason:
         raise Refusal.because(_("Say why the table closes early."), field="reason")
+    problem = text_problem(reason, CLOSED_EARLY_LENGTH)
+    if problem:
+        raise Refusal.because(problem, field="reason")
     with changing(table.round.tournament.club_id):
         if Round.objects.select_for_update().get(pk=table.round_id).state != PUBLISHED:
             raise Refusal.because(_("Only a table of the round being played closes early."))
         table.closed_early = reason
         table.save(update_fields=["closed_early"])
+        Sitting.objects.filter(pk=table.sitting_id).update(held=held(table.round.number, PUBLISHED, closed_early=True))
     return table
 
 
-def new_link(table: RoundTable) -> RoundTable:
-    """Revoke a table's link: the old one stops working, the new one is printed instead."""
-    with changing(table.round.tournament.club_id):
-        table.token = new_token()
-        table.save(update_fields=["token"])
-    return table
+def new_link(table: RoundTable, *, key: str = "") -> Done[RoundTable]:
+    """Revoke a table's link: the old one stops working, the new one is printed instead. The
+    form's ``key`` sent again (a double tap) renews the link once."""
+
+    def write() -> RoundTable:
+        locked = RoundTable.objects.select_for_update().get(pk=table.pk)
+        locked.token = new_token()
+        locked.save(update_fields=["token"])
+        return locked
+
+    done = once(table.round.tournament.club, key, write)
+    if done.result is not None:
+        table.token = done.result.token
+    return done
 
 
 def close_round(round_: Round) -> Round:

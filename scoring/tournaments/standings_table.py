@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from scoring.tournaments.models import Tournament
-from scoring.tournaments.ranking import BYE, MISSED, Standing
+from scoring.tournaments.ranking import BYE, MISSED, WAITING, Standing
 from scoring.tournaments.results import Field, standings
 
 KEPT_SECONDS = 3600
@@ -64,10 +64,12 @@ def rows_html(lines: list[tuple[Standing, str]]) -> str:
     """One ``<tr>`` per line of the standings, each given with the entrant's name as shown: the
     place (a dash for a disqualified entrant), the name with the start number and a tag when
     withdrawn or disqualified, the points, each round's points tagged when a bye or missed, the
-    game points, table wins and best round."""
+    game points, table wins and best round. A round whose table has played no deal yet is tagged
+    as waiting."""
     marks = {
         BYE: format_html(' <span class="tag">{}</span>', gettext("bye")),
         MISSED: format_html(' <span class="tag" title="{}">–</span>', gettext("missed")),
+        WAITING: format_html(' <span class="tag" title="{}">…</span>', gettext("no deal played yet")),
     }
     states = {
         "withdrawn": format_html(' <span class="tag">{}</span>', gettext("withdrawn")),

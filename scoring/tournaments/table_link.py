@@ -2,7 +2,9 @@
 
 Each table of a published round has an unguessable link (and a QR code on its printed card). It
 lets the players at that table enter and correct that table's deals and nothing else, until the
-round closes; a revoked link or another table's, tournament's or round's deal is not found.
+round closes; a revoked link or another table's, tournament's or round's deal is not found. A table
+closed early, or one a player of which withdrew or was disqualified, is the director's to finish:
+its link still shows the sheet but enters and corrects no deal (:func:`stopped`).
 """
 
 from __future__ import annotations
@@ -10,18 +12,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.club.roles import Access
+from scoring.engine.reasons import Reason, _, why
 from scoring.limits import whole_number
+from scoring.refusals import shown
 from scoring.scorekeeping.deal_page import correction_form, deal_form, deal_page, save_deal
 from scoring.sittings.results import next_dealer
+from scoring.sittings.services import CLOSED
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.submissions import new_key
-from scoring.tournaments.models import PUBLISHED, RoundTable
+from scoring.tournaments.models import ACTIVE, PUBLISHED, TOKEN, WITHDRAWN, Entrant, RoundTable
 
 BASE = "tournaments/table_base.html"
 NO_ROLE = Access(None)
@@ -29,10 +35,42 @@ NO_ROLE = Access(None)
 
 def table_of(token: str) -> RoundTable:
     """The table whose link this is, while its round is published."""
+    if not TOKEN.fullmatch(token):
+        raise Http404("no table has this link")
     table = get_object_or_404(RoundTable.objects.select_related("sitting__club", "round__tournament"), token=token)
     if table.round.state != PUBLISHED or table.round.tournament.is_closed:
         raise Http404("the round of this table is not being played")
     return table
+
+
+def stopped(table: RoundTable) -> Reason | None:
+    """Why the table's link enters and corrects no deal although its round is being played, or
+    ``None`` while it does: the table closed early, its sheet is closed, or one of its players
+    withdrew or was disqualified (the director finishes the table, or closes it early)."""
+    if table.closed_early:
+        return why(_("The table is closed early: its link enters and corrects no more deals."))
+    if table.sitting.is_closed:
+        return CLOSED
+    gone = (
+        Entrant.objects.filter(tournament=table.round.tournament, player__seats__sitting=table.sitting)
+        .exclude(state=ACTIVE)
+        .select_related("player")
+        .order_by("start_number")
+        .first()
+    )
+    if gone is None:
+        return None
+    if gone.state == WITHDRAWN:
+        said = _("{name} has withdrawn: the table's link enters and corrects no more deals.")
+    else:
+        said = _("{name} is disqualified: the table's link enters and corrects no more deals.")
+    return why(said, name=gone.player.display_name)
+
+
+def _refused(request: HttpRequest, table: RoundTable, reason: Reason) -> HttpResponse:
+    """Back to the table's sheet, saying why nothing was entered."""
+    messages.error(request, shown(reason))
+    return redirect(_home(table))
 
 
 def _around(table: RoundTable) -> dict[str, Any]:
@@ -57,7 +95,9 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
     deal's scores and running totals, deals entered of deals due."""
     table = table_of(token)
     sitting = table.sitting
-    sheet = sheet_context(sitting, deal_url=_deal_url(table), correct_url=_correct_url(table), page=None)
+    halt = stopped(table)
+    correct_url = _correct_url(table) if halt is None else None
+    sheet = sheet_context(sitting, deal_url=_deal_url(table), correct_url=correct_url, page=None)
     saved = whole_number(request.GET.get("saved"))
     due = sitting.deals_due or 0
     return render(
@@ -71,8 +111,9 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
             "saved": saved,
             "saved_url": _deal_url(table)(saved) if saved and saved <= sitting.deal_count else None,
             "next_deal_url": reverse("table_link:deal_new", kwargs={"token": token})
-            if sitting.played_count < due
+            if sitting.played_count < due and halt is None
             else None,
+            "stopped": shown(halt) if halt is not None else None,
         },
     )
 
@@ -81,7 +122,7 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
 def deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """One deal of the table: its scores, its breakdown (why) and its history."""
     table = table_of(token)
-    context = deal_context(table.sitting, number, _correct_url(table))
+    context = deal_context(table.sitting, number, _correct_url(table) if stopped(table) is None else None)
     if context is None:
         raise Http404("no such deal at this table")
     return render(request, "sittings/deal.html", {**context, **_around(table), "back": _home(table), "base": BASE})
@@ -90,6 +131,9 @@ def deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def deal_new(request: HttpRequest, token: str) -> HttpResponse:
     table = table_of(token)
+    halt = stopped(table)
+    if halt is not None:
+        return _refused(request, table, halt)
     sitting = table.sitting
     number = sitting.deal_count + 1
     if request.method == "GET":
@@ -104,6 +148,9 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def deal_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
     table = table_of(token)
+    halt = stopped(table)
+    if halt is not None:
+        return _refused(request, table, halt)
     sitting = table.sitting
     live = sitting.live_deals().filter(number=number).first()
     if live is None:

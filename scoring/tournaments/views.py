@@ -21,16 +21,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring.access import Access, Role, club_view, get_club_for_user, get_tournament_for_user
 from scoring.club.forms import UploadForm
 from scoring.club.models import variant_choices
+from scoring.club.names import names_for
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, Refusal
 from scoring.refusals import lines, tell_refused
 from scoring.sittings.results import deals_ahead
-from scoring.submissions import KeyedForm, new_key
+from scoring.submissions import KeyedForm, new_key, tell
 from scoring.tournaments import services
 from scoring.tournaments.documents import tournament_document
 from scoring.tournaments.forms import EntrantForm, ReasonForm, TournamentForm
 from scoring.tournaments.models import CLOSED, DRAWN, PUBLISHED, TIEBREAK_WORDS, Entrant, Round, RoundTable, Tournament
-from scoring.tournaments.names import shown_name
 from scoring.tournaments.qr import qr_data_uri
 from scoring.tournaments.ranking import Standing
 from scoring.tournaments.results import Field, field_of, repeats, round_tables, standings, standings_document
@@ -43,9 +43,10 @@ def _visible_rounds(rounds: list[Round], access: Access) -> list[Round]:
     return [r for r in rounds if access.scores or r.state != DRAWN]
 
 
-def _names(field: Field, access: Access) -> dict[int, str]:
-    """Each entrant's name for this reader, by start number."""
-    return field.names(lambda player: shown_name(player, access))
+def _names(tournament: Tournament, field: Field, access: Access) -> dict[int, str]:
+    """Each entrant's name for this reader, by start number (``scoring.club.names``)."""
+    names = names_for(tournament.club, access)
+    return field.names(lambda entrant: names.of(entrant.player_id, entrant.display_name))
 
 
 def _live(tournament: Tournament, access: Access) -> bool:
@@ -97,13 +98,14 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament, access = get_tournament_for_user(request, slug, pk)
     entrants = tournament.entrants.select_related("player").order_by("start_number")
+    names = names_for(tournament.club, access)
     rounds = _visible_rounds(list(tournament.rounds.order_by("number")), access)
     last = rounds[-1] if rounds else None
     context = {
         "club": tournament.club,
         "tournament": tournament,
         "access": access,
-        "entrants": [(e, shown_name(e.player, access)) for e in entrants],
+        "entrants": [(e, names(e.player)) for e in entrants],
         "rounds": rounds,
         "tiebreaks": [TIEBREAK_WORDS[key] for key in tournament.tiebreaks],
         "can_draw": access.scores
@@ -239,7 +241,8 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
     tournament = round_.tournament
     tables = round_tables(round_)
     found, bound = repeats(tournament, round_)
-    names = _names(field_of(tournament), access)
+    shown = names_for(tournament.club, access)
+    names = _names(tournament, field_of(tournament), access)
     links = {}
     if access.scores and round_.state == PUBLISHED:
         for view in tables:
@@ -256,7 +259,7 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
             "tables": [
                 (
                     view,
-                    [(shown_name(p, access), points) for p, points in zip(view.players, view.points, strict=True)],
+                    [(shown(p), points) for p, points in zip(view.players, view.points, strict=True)],
                     links.get(view.table.pk),
                 )
                 for view in tables
@@ -312,8 +315,12 @@ def close_table(request: HttpRequest, slug: str, pk: int, table: int) -> HttpRes
 @club_view
 def new_link(request: HttpRequest, slug: str, pk: int, table: int) -> HttpResponse:
     found = _table_for(request, slug, pk, table)
-    said = _("Table %(number)s has a new link; the old one no longer works.") % {"number": found.number}
-    return _act(request, found.round.tournament, lambda: services.new_link(found), said, _round_url(found.round))
+    form = KeyedForm(request.POST)
+    done = services.new_link(found, key=form.cleaned_data["key"] if form.is_valid() else "")
+    number = {"number": found.number}
+    first = _("Table %(number)s has a new link; the old one no longer works.") % number
+    tell(request, done, first, _("Table %(number)s already has its new link; the old one no longer works.") % number)
+    return redirect(_round_url(found.round))
 
 
 @require_POST
@@ -332,7 +339,7 @@ def close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def standings_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
-    rows = standings_rows(tournament, field, _names(field, access), live=_live(tournament, access))
+    rows = standings_rows(tournament, field, _names(tournament, field, access), live=_live(tournament, access))
     counted = [r for r in field.rounds if r.state == CLOSED or (r.state == PUBLISHED and _live(tournament, access))]
     return render(
         request,
@@ -354,7 +361,7 @@ def standings_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
     document = standings_document(tournament, _standings_for(tournament, access, field))
-    names = _names(field, access)
+    names = _names(tournament, field, access)
     for line in document["standings"]:
         line["name"] = names[line["start_number"]]
     return JsonResponse(document, json_dumps_params={"ensure_ascii": False})
@@ -370,7 +377,7 @@ def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
     return workbook_response(
-        tournament_sheets(tournament, field, _names(field, access), live=_live(tournament, access)),
+        tournament_sheets(tournament, field, _names(tournament, field, access), live=_live(tournament, access)),
         _filename(tournament),
     )
 
@@ -381,7 +388,8 @@ def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
     return csv_response(
-        standings_sheet(tournament, field, _names(field, access), live=_live(tournament, access)), _filename(tournament)
+        standings_sheet(tournament, field, _names(tournament, field, access), live=_live(tournament, access)),
+        _filename(tournament),
     )
 
 
@@ -398,7 +406,8 @@ def export_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def seating(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """The seating list to print: by table, and by name."""
     round_, access = _round_for(request, slug, pk, number)
-    tables = [(view, [shown_name(name, access) for name in view.players]) for view in round_tables(round_)]
+    names = names_for(round_.tournament.club, access)
+    tables = [(view, names.listed(view.players)) for view in round_tables(round_)]
     by_name = sorted(
         ((name, view.table.number, seat) for view, names in tables for seat, name in enumerate(names, start=1)),
         key=lambda entry: entry[0].casefold(),
@@ -440,9 +449,10 @@ def score_sheets(request: HttpRequest, slug: str, pk: int, number: int) -> HttpR
     at a table of four, who sits out."""
     round_, access = _round_for(request, slug, pk, number)
     tournament = round_.tournament
+    names = names_for(tournament.club, access)
     sheets = []
     for view in round_tables(round_):
-        shown = {p.display_name: shown_name(p, access) for p in view.players}
+        shown = {p.display_name: names(p) for p in view.players}
         deals = [
             (number, shown[dealer], shown[out] if out else "")
             for number, dealer, out in deals_ahead(view.table.sitting, view.due - view.deals)

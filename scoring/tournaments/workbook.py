@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.sittings.models import DealRevision, Seat
 from scoring.spreadsheets.writer import Sheet
-from scoring.tournaments.models import CLOSED, DRAWN, PLACEMENT, PUBLISHED, TIEBREAK_WORDS, Tournament
+from scoring.tournaments.models import CLOSED, DRAWN, PLACEMENT, PUBLISHED, TIEBREAK_WORDS, Round, Tournament
 from scoring.tournaments.ranking import placement_points
 from scoring.tournaments.results import Field, Seated, bye_points, seats, standings
 
@@ -36,7 +36,7 @@ def tournament_sheets(tournament: Tournament, field: Field, names: Mapping[int, 
     all_seats = seats(tournament, (CLOSED, PUBLISHED), field)
     return [
         standings_sheet(tournament, field, names, live=live),
-        *(round_sheet(tournament, round_.number, all_seats, names) for round_ in played),
+        *(round_sheet(tournament, round_, all_seats, names) for round_ in played),
         seating_sheet(all_seats, names),
         deals_sheet(tournament, names),
         settings_sheet(tournament),
@@ -76,9 +76,12 @@ def standings_sheet(tournament: Tournament, field: Field, names: Mapping[int, st
     return Sheet(str(STANDINGS), header, rows())
 
 
-def round_sheet(tournament: Tournament, number: int, all_seats: list[Seated], names: Mapping[int, str]) -> Sheet:
-    """One round: each seated entrant's place at the table, table, seat, game points and tournament points."""
-    mine = [seat for seat in all_seats if seat.round == number]
+def round_sheet(tournament: Tournament, round_: Round, all_seats: list[Seated], names: Mapping[int, str]) -> Sheet:
+    """One round: each seated entrant's place at the table, table, seat, game points and tournament
+    points, as the standings count them (``results.standings``): a table that played no deal has
+    no places and says *not played*; its players' tournament points are the missed round's once
+    it will play none, and none while it may still play."""
+    mine = [seat for seat in all_seats if seat.round == round_.number]
     tables: dict[int, dict[int, int]] = {}
     for seat in mine:
         tables.setdefault(seat.table, {})[seat.start_number] = seat.game_points
@@ -86,14 +89,21 @@ def round_sheet(tournament: Tournament, number: int, all_seats: list[Seated], na
 
     def rows() -> Iterator[list[object]]:
         for table, results in sorted(tables.items()):
+            at_table = sorted((s for s in mine if s.table == table), key=lambda s: s.seat)
+            unplayed = at_table[0].unplayed(round_.state)
+            if unplayed is not None:
+                missed = tournament.missed_round_points if unplayed else None
+                for seat in at_table:
+                    yield [None, names[seat.start_number], table, seat.seat, gettext("not played"), missed]
+                continue
             placement = placement_points(results)
             ranked = sorted(results, key=lambda n: -results[n])
-            for seat in sorted((s for s in mine if s.table == table), key=lambda s: ranked.index(s.start_number)):
+            for seat in sorted(at_table, key=lambda s: ranked.index(s.start_number)):
                 place = 1 + sum(points > results[seat.start_number] for points in results.values())
                 worth = placement[seat.start_number] if tournament.scoring == PLACEMENT else seat.game_points
                 yield [place, names[seat.start_number], table, seat.seat, seat.game_points, worth]
 
-    return Sheet(gettext("Round %(number)s") % {"number": number}, header, rows())
+    return Sheet(gettext("Round %(number)s") % {"number": round_.number}, header, rows())
 
 
 def seating_sheet(all_seats: list[Seated], names: Mapping[int, str]) -> Sheet:

@@ -6,7 +6,10 @@ installs it: a browser test that silently never runs proves nothing.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,3 +71,59 @@ def no_policy_violations(request: pytest.FixtureRequest) -> Iterator[None]:
     )
     yield
     assert reported == []
+
+
+NPM_TOOLS = {"axe-core": "4.14.1", "vnu-jar": "26.9.27"}
+"""The checkers from the npm registry, pinned: axe-core (run inside Chromium) and the Nu Html
+Checker (``vnu.jar``, run with Debian's java)."""
+NPM_TOOLS_DIR = Path(__file__).resolve().parents[2] / ".venv" / "npm-tools"
+
+
+def needed(program: str) -> str:
+    """The path of a program the checkers need: missing, the test is skipped on a laptop and
+    fails in CI, which installs it (``.ci/run``)."""
+    found = shutil.which(program)
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must install {program}")
+        pytest.skip(f"no {program} here; CI installs it")
+    return found
+
+
+@pytest.fixture(scope="session")
+def npm_tools() -> Path:
+    """The folder holding ``node_modules`` with the pinned checkers, installed at the first test
+    that needs them (into the venv, never committed) and kept for the next runs. Their install
+    scripts are not run: vnu-jar's would download a Java of its own, and Debian's is used."""
+    modules = NPM_TOOLS_DIR / "node_modules"
+    wanted = [modules / name / "package.json" for name in NPM_TOOLS]
+    if not all(path.exists() for path in wanted) or any(
+        json.loads(path.read_text())["version"] != version
+        for path, version in zip(wanted, NPM_TOOLS.values(), strict=True)
+    ):
+        NPM_TOOLS_DIR.mkdir(parents=True, exist_ok=True)
+        installed = subprocess.run(
+            [
+                needed("npm"),
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--ignore-scripts",
+                "--prefix",
+                str(NPM_TOOLS_DIR),
+                *(f"{name}@{version}" for name, version in NPM_TOOLS.items()),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if installed.returncode != 0:
+            pytest.fail(f"npm could not install {NPM_TOOLS}:\n{installed.stderr}")
+    return NPM_TOOLS_DIR
+
+
+@pytest.fixture(scope="session")
+def java() -> str:
+    """The Java runtime that runs ``vnu.jar``."""
+    return needed("java")

@@ -53,7 +53,7 @@ def test_the_switcher_offers_the_two_other_languages_as_thumb_sized_buttons(
     assert page.locator("#sheet th", has_text="Kongepulje").count() == 1
 
     buttons = header_buttons(page)
-    assert set(buttons) == {"Log ud", "English", "Deutsch"}
+    assert set(buttons) == {"Skift adgangskode", "Log ud", "English", "Deutsch"}
     for text, box in buttons.items():
         assert box["width"] >= TAP and box["height"] >= TAP, text
 

@@ -111,6 +111,7 @@ class Evening:
         """Save the deal, confirming it where it looks unlikely; the taps it took."""
         self.page.get_by_role("button", name="Save the deal").click()
         taps = 1
+        expect(self.page.locator("#warnings, .messages").first).to_be_visible()  # the page sends it itself
         if self.page.locator("#warnings").count():
             self.on_first_screen("#warnings")
             assert self.page.evaluate("document.activeElement.id") == "warnings"

@@ -101,6 +101,15 @@ def test_an_upload_over_the_limit_is_refused_before_it_is_read(admin: tuple[Clie
     assert not Sitting.objects.exists()
 
 
+def test_an_upload_over_the_limit_is_refused_in_the_pages_language(admin: tuple[Client, Any], settings: Any) -> None:
+    client, club = admin
+    settings.TAROKCLUB_UPLOAD_MAX_BYTES = 1_000_000
+    url = reverse("sittings:import", kwargs={"slug": club.slug})
+    response = send(client, url, "big.xlsx", b"PK" + b"0" * 2_000_000, meta={"headers": {"accept-language": "de"}})
+    assert response.status_code == 413
+    assert '<html lang="de">' in response.content.decode() and "Datei zu groß" in response.content.decode()
+
+
 def name_list(rows: list[list[object]]) -> bytes:
     book = openpyxl.Workbook()
     sheet = book.active

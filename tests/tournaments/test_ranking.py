@@ -17,6 +17,7 @@ from scoring.tournaments.ranking import (
     MISSED,
     SEATED,
     TIEBREAKS,
+    WAITING,
     ClosedRound,
     Entrant,
     RoundScore,
@@ -349,6 +350,14 @@ def test_it_scores_a_late_entrant_missed_points_for_the_rounds_before_he_joined(
     assert of(result, "L").rounds == (RoundScore(MISSED, -1), RoundScore(MISSED, -1), RoundScore(SEATED, -5, -5))
     assert of(result, "L").points == -7
     assert of(result, "C").points == -3
+
+
+def test_it_gives_an_entrant_waiting_at_a_table_without_a_deal_nothing_yet() -> None:
+    rounds = [closed(table(A=5, B=-5)), ClosedRound([], waiting=frozenset({id_of("A"), id_of("B")}))]
+    result = standings(make_entrants("AB"), rounds, missed_round_points=-3, lot_seed=1)
+    assert of(result, "B").rounds == (RoundScore(SEATED, -5, -5), RoundScore(WAITING, 0))
+    assert of(result, "B").best_round == -5, "a table not played yet is no best round of 0"
+    assert (of(result, "A").table_wins, of(result, "B").table_wins) == (1, 0)
 
 
 def test_it_keeps_a_withdrawn_entrant_ranked_with_his_results() -> None:
