@@ -26,6 +26,7 @@ from django.shortcuts import get_object_or_404
 from scoring.club.models import Club
 from scoring.club.roles import Access, Role, has_role, role_of
 from scoring.sittings.models import Sitting
+from scoring.sittings.results import sittings_of
 from scoring.tournaments.models import DRAWN, Tournament
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "get_club_for_user",
     "get_sitting_for_user",
     "get_tournament_for_user",
+    "sittings_for_user",
 ]
 
 R = TypeVar("R", bound=HttpResponseBase)
@@ -83,6 +85,13 @@ def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str |
         raise Http404("the round of this table is not published")
     sitting.club = club
     return sitting, access
+
+
+def sittings_for_user(club: Club, access: Access) -> QuerySet[Sitting]:
+    """The club's sittings this reader may list (``sittings_of``), as ``get_sitting_for_user``
+    decides for one: the tables of a round drawn but not published are the director's alone."""
+    found = sittings_of(club)
+    return found if access.scores else found.exclude(round_table__round__state=DRAWN)
 
 
 def get_tournament_for_user(

@@ -5,6 +5,9 @@ Environment:
 - ``DJANGO_SECRET_KEY``: required when ``DJANGO_DEBUG`` is off.
 - ``DJANGO_DEBUG``: ``1``/``0`` (also true/false, yes/no, on/off); default ``1``.
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated host names; default ``127.0.0.1,localhost``.
+- ``TAROKCLUB_PUBLIC_URL``: the site's address as the phones at the tables open it,
+  ``scheme://host[:port]`` (such as ``http://192.168.1.20:8000`` on the club's Wi-Fi); every table
+  link and QR code carries it. Default unset: the host the director's browser used.
 - ``DATABASE_URL``: ``sqlite:///path/to/file.sqlite3`` or ``postgres://user:password@host:port/name``
   (a socket folder as host: ``postgres://user@%2Fvar%2Frun%2Fpostgresql/name``); default a SQLite
   file ``tarokclub.sqlite3`` in the project.
@@ -28,6 +31,7 @@ import ipaddress
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 import django_stubs_ext
@@ -69,6 +73,32 @@ def env_hosts(name: str, default: str) -> list[str]:
     if not all(hosts) or any(" " in h or "/" in h for h in hosts):
         raise ImproperlyConfigured(f"{name}: give host names separated by commas, such as example.org,www.example.org")
     return hosts
+
+
+def env_address(name: str) -> str:
+    """A site's address, ``scheme://host[:port]`` without a path, or ``""`` when unset."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return ""
+    try:
+        parts = urlsplit(raw)
+        sound = (
+            parts.scheme in {"http", "https"}
+            and bool(parts.hostname)
+            and (parts.port is None or parts.port > 0)
+            and "@" not in parts.netloc
+            and " " not in raw
+            and parts.path in {"", "/"}
+            and not parts.query
+            and not parts.fragment
+        )
+    except ValueError:  # a port that is no number or out of range, a broken IPv6 address
+        sound = False
+    if not sound:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: give the address the phones open, such as http://192.168.1.20:8000"
+        )
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def env_proxies(name: str) -> list[str]:
@@ -127,6 +157,9 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
     SECRET_KEY = DEVELOPMENT_KEY
 ALLOWED_HOSTS = env_hosts("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
+# Where the phones at the tables reach the site: the table links and their QR codes are made
+# under it (scoring.tournaments.table_link), not under whatever host the director's browser used.
+TAROKCLUB_PUBLIC_URL = env_address("TAROKCLUB_PUBLIC_URL")
 
 INSTALLED_APPS = [
     "scoring",  # first, so that its runserver (loopback only while debug is on) replaces Django's

@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 
-from tarokclub.settings import database, env_bool, env_hosts, env_proxies
+from tarokclub.settings import database, env_address, env_bool, env_hosts, env_proxies
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -95,3 +95,34 @@ def test_it_refuses_trusted_proxies_that_are_not_addresses(monkeypatch: pytest.M
 def test_trusted_proxies_are_addresses_networks_or_a_unix_socket(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", " 10.0.0.2, 172.16.0.0/12 ,unix,fd00::1")
     assert env_proxies("DJANGO_TRUSTED_PROXIES") == ["10.0.0.2/32", "172.16.0.0/12", "unix", "fd00::1/128"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "address"),
+    [
+        ("", ""),
+        (" http://192.168.1.20:8000/ ", "http://192.168.1.20:8000"),
+        ("https://tarock.example.org", "https://tarock.example.org"),
+    ],
+)
+def test_the_public_address_is_a_scheme_and_a_host(monkeypatch: pytest.MonkeyPatch, raw: str, address: str) -> None:
+    monkeypatch.setenv("TAROKCLUB_PUBLIC_URL", raw)
+    assert env_address("TAROKCLUB_PUBLIC_URL") == address
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "192.168.1.20:8000",
+        "ftp://host",
+        "http://",
+        "http://host:port",
+        "http://host/club/",
+        "http://a@host",
+        "http://host?x=1",
+    ],
+)
+def test_it_refuses_a_public_address_that_is_not_one(monkeypatch: pytest.MonkeyPatch, raw: str) -> None:
+    monkeypatch.setenv("TAROKCLUB_PUBLIC_URL", raw)
+    with pytest.raises(ImproperlyConfigured, match="TAROKCLUB_PUBLIC_URL"):
+        env_address("TAROKCLUB_PUBLIC_URL")

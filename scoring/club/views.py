@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.access import Role, check_superuser, club_view, clubs_for_user, get_club_for_user
+from scoring.access import Role, check_superuser, club_view, clubs_for_user, get_club_for_user, sittings_for_user
 from scoring.accounts.passwords import may_reset, reset_link, resettable
 from scoring.club.forms import ClubSettingsForm, MembershipForm, NewClubForm, PlayerForm, RoleForm, UploadForm
 from scoring.club.models import Club, Membership, Player
@@ -27,7 +27,6 @@ from scoring.club.services import (
 from scoring.engine.refusal import Refusal
 from scoring.limits import DAMAGED
 from scoring.refusals import add_to_form, line, shown, tell_refused
-from scoring.sittings.results import sittings_of
 from scoring.submissions import KeyedForm, new_key, tell
 
 
@@ -45,7 +44,8 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = get_club_for_user(request, slug)
     names = names_for(club, access)
     recent = [
-        (sitting, ", ".join(names(seat.player) for seat in sitting.seats.all())) for sitting in sittings_of(club)[:5]
+        (sitting, ", ".join(names(seat.player) for seat in sitting.seats.all()))
+        for sitting in sittings_for_user(club, access)[:5]
     ]
     return render(
         request,

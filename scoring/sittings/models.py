@@ -117,6 +117,13 @@ class Sitting(models.Model):
         return self.deal_count - self.thrown_in_count
 
     @property
+    def takes_deals(self) -> bool:
+        """Whether a new deal would be taken now (``record_deal`` refuses it otherwise): the
+        sitting is open, not held, and a table's deals due are not all played yet."""
+        due = self.deals_due is None or self.played_count < self.deals_due
+        return not self.is_closed and self.held is None and due
+
+    @property
     def in_tournament(self) -> bool:
         """Whether the sitting is a tournament's table (a ``RoundTable``'s, by its reverse name,
         as ``sittings_of`` reads it): such a sitting closes with its tournament, never from its

@@ -23,12 +23,12 @@ from scoring.sittings.stored import StoredLine, scores_of
 
 
 def sittings_of(club: Club) -> QuerySet[Sitting]:
-    """The club's own sittings (a tournament's tables are listed with the tournament) with their
-    players, in few queries whatever the club's size: the deal count is kept on the sitting."""
-    return (
-        club.sittings.filter(round_table__isnull=True)
-        .select_related("club", "created_by")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
+    """The club's sittings, a tournament's tables among them, with their players and, for a
+    table, its round and tournament (the table's reverse name, as ``Sitting.in_tournament`` reads
+    it), in few queries whatever the club's size: the deal count is kept on the sitting. Who may
+    list which is ``scoring.access.sittings_for_user``'s to decide."""
+    return club.sittings.select_related("club", "created_by", "round_table__round__tournament").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     )
 
 

@@ -16,12 +16,19 @@ class SittingTable(tables.Table):
     date = tables.DateColumn(verbose_name=_("Date"), short=True, linkify=lambda record: record.get_absolute_url())
     variant = tables.Column(verbose_name=_("Game"), linkify=lambda record: record.get_absolute_url())
     players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
+    # a tournament's table says which, linking the tournament, as the club's page says it
+    tournament = tables.TemplateColumn(
+        '{% include "sittings/_tournament_table.html" with sitting=record %}',
+        verbose_name=_("Tournament"),
+        empty_values=(),
+        orderable=False,
+    )
     deal_count = tables.Column(verbose_name=_("Deals"))
     closed_at = tables.Column(verbose_name=_("Status"), empty_values=())
 
     class Meta:
         model = Sitting
-        fields = ["date", "variant", "players", "deal_count", "closed_at"]
+        fields = ["date", "variant", "tournament", "players", "deal_count", "closed_at"]
         order_by = ["-date"]
         attrs = {"class": "table"}
         # The page size is the site's, not the address's: ?per_page=0 or a million is ignored.

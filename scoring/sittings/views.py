@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
-from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user
+from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user, sittings_for_user
 from scoring.club.forms import UploadForm
 from scoring.club.models import LedgerSettings, variant_choices
 from scoring.club.names import names_for
@@ -27,7 +27,7 @@ from scoring.money import KASSE
 from scoring.refusals import lines
 from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.models import Sitting
-from scoring.sittings.results import sheet_money, sittings_of, stored_result
+from scoring.sittings.results import sheet_money, stored_result
 from scoring.sittings.services import import_sitting
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.sittings.tables import SittingTable
@@ -39,7 +39,7 @@ from scoring.submissions import new_key
 @club_view
 def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = get_club_for_user(request, slug)
-    table = SittingTable(sittings_of(club), reader=names_for(club, access))
+    table = SittingTable(sittings_for_user(club, access), reader=names_for(club, access))
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "sittings/list.html", {"club": club, "table": table, "can_import": access.scores})
 
@@ -83,8 +83,9 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "can_take_back": can_correct and sitting.held is None,
             "saved": saved,
             "saved_url": deal_url(saved) if saved and saved <= sitting.deal_count else None,
+            # a finished table's sheet offers no deal its form would refuse once filled in
             "next_deal_url": reverse("scorekeeping:deal_new", kwargs={"slug": slug, "pk": sitting.pk})
-            if can_enter
+            if can_enter and sitting.takes_deals
             else None,
             # once closed, the sheet shows the evening's money (templates/ledger/_sitting_money.html)
             "money": _money(sitting, sheet) if sitting.is_closed and sitting.deal_count else None,

@@ -4,14 +4,21 @@ Each table of a published round has an unguessable link (and a QR code on its pr
 lets the players at that table enter and correct that table's deals and nothing else, until the
 round closes; a revoked link or another table's, tournament's or round's deal is not found. A table
 closed early, or one a player of which withdrew or was disqualified, is the director's to finish:
-its link still shows the sheet but enters and corrects no deal (:func:`stopped`).
+its link still shows the sheet but enters and corrects no deal (:func:`stopped`). After the round
+closes, the link shows the table's result, read-only, and the way to the standings.
+
+The links (and their QR codes) are made under the site's public address, ``TAROKCLUB_PUBLIC_URL``
+when it is set (:func:`site_address`): the phones at the tables must reach it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,26 +34,60 @@ from scoring.sittings.results import next_dealer
 from scoring.sittings.services import CLOSED
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.submissions import new_key
-from scoring.tournaments.models import ACTIVE, PUBLISHED, TOKEN, WITHDRAWN, Entrant, RoundTable
+from scoring.tournaments.models import ACTIVE, DRAWN, PUBLISHED, TOKEN, WITHDRAWN, Entrant, RoundTable
 
 BASE = "tournaments/table_base.html"
 NO_ROLE = Access(None)
 
 
+def site_address(request: HttpRequest) -> str:
+    """Where the phones at the tables reach the site, ``scheme://host[:port]``: the public address
+    when it is set, else the host this request came to."""
+    return settings.TAROKCLUB_PUBLIC_URL or request.build_absolute_uri("/").removesuffix("/")
+
+
+def link_of(table: RoundTable, address: str) -> str:
+    """The table's link under the site's address (:func:`site_address`), as its QR code carries it."""
+    return address + _home(table)
+
+
+def unreachable(address: str) -> bool:
+    """Whether no phone at a table can open ``address``: it names this computer only (127.0.0.1,
+    ::1, localhost) or no computer at all (0.0.0.0)."""
+    host = (urlsplit(address).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        found = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return found.is_loopback or found.is_unspecified
+
+
 def table_of(token: str) -> RoundTable:
-    """The table whose link this is, while its round is published."""
+    """The table whose link this is, once its round is published (after the round closes too)."""
     if not TOKEN.fullmatch(token):
         raise Http404("no table has this link")
-    table = get_object_or_404(RoundTable.objects.select_related("sitting__club", "round__tournament"), token=token)
-    if table.round.state != PUBLISHED or table.round.tournament.is_closed:
-        raise Http404("the round of this table is not being played")
+    table = get_object_or_404(
+        RoundTable.objects.select_related("sitting__club", "round__tournament__club"), token=token
+    )
+    if table.round.state == DRAWN:
+        raise Http404("the round of this table is not published")
     return table
 
 
+def over(table: RoundTable) -> bool:
+    """Whether the table's round is no longer being played: it closed, or its tournament did."""
+    return table.round.state != PUBLISHED or table.round.tournament.is_closed
+
+
 def stopped(table: RoundTable) -> Reason | None:
-    """Why the table's link enters and corrects no deal although its round is being played, or
-    ``None`` while it does: the table closed early, its sheet is closed, or one of its players
-    withdrew or was disqualified (the director finishes the table, or closes it early)."""
+    """Why the table's link enters and corrects no deal, or ``None`` while it does: the round is
+    closed, the table closed early, its sheet is closed, or one of its players withdrew or was
+    disqualified (the director finishes the table, or closes it early)."""
+    if over(table):
+        said = _("Round {number} is closed: the table's link enters and corrects no more deals.")
+        return why(said, number=table.round.number)
     if table.closed_early:
         return why(_("The table is closed early: its link enters and corrects no more deals."))
     if table.sitting.is_closed:
@@ -92,8 +133,11 @@ def _correct_url(table: RoundTable) -> Callable[[int], str]:
 @require_GET
 def home(request: HttpRequest, token: str) -> HttpResponse:
     """The table's sheet: the totals, the button for the next deal while deals are due, each
-    deal's scores and running totals, deals entered of deals due."""
+    deal's scores and running totals, deals entered of deals due. After the round closes: the
+    table's result (:func:`result`)."""
     table = table_of(token)
+    if over(table):
+        return result(request, table)
     sitting = table.sitting
     halt = stopped(table)
     correct_url = _correct_url(table) if halt is None else None
@@ -115,6 +159,19 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
             else None,
             "stopped": shown(halt) if halt is not None else None,
         },
+    )
+
+
+def result(request: HttpRequest, table: RoundTable) -> HttpResponse:
+    """The table's result once its round is closed: its sheet, read-only (each deal's page still
+    says why), and the link to the tournament's standings."""
+    tournament = table.round.tournament
+    sheet = sheet_context(table.sitting, deal_url=_deal_url(table), correct_url=None, page=None)
+    standings = reverse("tournaments:standings", kwargs={"slug": tournament.club.slug, "pk": tournament.pk})
+    return render(
+        request,
+        "tournaments/table_result.html",
+        {**sheet, **_around(table), "due": table.sitting.deals_due or 0, "standings_url": standings},
     )
 
 

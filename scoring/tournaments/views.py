@@ -16,6 +16,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.access import Access, Role, club_view, get_club_for_user, get_tournament_for_user
@@ -30,11 +31,24 @@ from scoring.submissions import KeyedForm, new_key, tell
 from scoring.tournaments import services
 from scoring.tournaments.documents import tournament_document
 from scoring.tournaments.forms import EntrantForm, ReasonForm, TournamentForm
-from scoring.tournaments.models import CLOSED, DRAWN, PUBLISHED, TIEBREAK_WORDS, Entrant, Round, RoundTable, Tournament
+from scoring.tournaments.models import (
+    ACTIVE,
+    CLOSED,
+    DISQUALIFIED,
+    DRAWN,
+    PUBLISHED,
+    TIEBREAK_WORDS,
+    WITHDRAWN,
+    Entrant,
+    Round,
+    RoundTable,
+    Tournament,
+)
 from scoring.tournaments.qr import qr_data_uri
 from scoring.tournaments.ranking import Standing
 from scoring.tournaments.results import Field, field_of, repeats, round_tables, standings, standings_document
 from scoring.tournaments.standings_table import standings_rows
+from scoring.tournaments.table_link import link_of, site_address, unreachable
 from scoring.tournaments.workbook import standings_sheet, tournament_sheets
 
 
@@ -180,12 +194,18 @@ def entrants_import(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @club_view
 def entrant_state(request: HttpRequest, slug: str, pk: int, entrant: int) -> HttpResponse:
     tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
-    who = get_object_or_404(Entrant, pk=entrant, tournament=tournament)
-    try:
-        services.set_state(who, request.POST.get("state", ""))
-    except Refusal as refusal:
-        tell_refused(request, refusal)
-    return _back(tournament)
+    who = get_object_or_404(Entrant.objects.select_related("player"), pk=entrant, tournament=tournament)
+    state = request.POST.get("state", "")
+    said = _(STATE_SAID[state]) % {"name": who.player} if state in STATE_SAID else ""  # else refused
+    return _act(request, tournament, lambda: services.set_state(who, state), said)
+
+
+STATE_SAID = {
+    ACTIVE: gettext_noop("%(name)s is reinstated and is seated in the next draw."),
+    WITHDRAWN: gettext_noop("%(name)s is withdrawn; the tables played keep their results."),
+    DISQUALIFIED: gettext_noop("%(name)s is disqualified; the tables played keep their results."),
+}
+"""What the director is told when an entrant's state is set (the service refuses any other)."""
 
 
 def _act(request: HttpRequest, tournament: Tournament, act: Any, said: str, then: str | None = None) -> HttpResponse:
@@ -243,11 +263,10 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
     found, bound = repeats(tournament, round_)
     shown = names_for(tournament.club, access)
     names = _names(tournament, field_of(tournament), access)
+    address = site_address(request)
     links = {}
     if access.scores and round_.state == PUBLISHED:
-        for view in tables:
-            url = request.build_absolute_uri(reverse("table_link:home", kwargs={"token": view.table.token}))
-            links[view.table.pk] = url
+        links = {view.table.pk: link_of(view.table, address) for view in tables}
     return render(
         request,
         "tournaments/round.html",
@@ -267,6 +286,8 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
             "repeats": [(names[r.a], names[r.b], r.before + 1) for r in found if r.round == number - 1],
             "lower_bound": bound,
             "byes": [names[n] for n in round_.byes],
+            # the table cards are printed from here, while the round is drawn too
+            "unreachable": access.scores and round_.state != CLOSED and unreachable(address),
         },
     )
 
@@ -283,8 +304,14 @@ def publish(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRespon
 @club_view
 def close_round(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
-    said = _("Round %(number)s is closed; its results count.") % {"number": number}
-    return _act(request, round_.tournament, lambda: services.close_round(round_), said)
+    try:
+        services.close_round(round_)
+    except Refusal as refusal:
+        # the refusal names the round's tables still playing: the round's page is where they are
+        tell_refused(request, refusal)
+        return redirect(_round_url(round_))
+    messages.success(request, _("Round %(number)s is closed; its results count.") % {"number": number})
+    return _back(round_.tournament)
 
 
 def _table_for(request: HttpRequest, slug: str, pk: int, table: int) -> RoundTable:
@@ -431,9 +458,10 @@ def table_cards(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     """One card per table to print: names by seat, the first dealer, the deals to play and the QR
     code of the table's link."""
     round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
+    address = site_address(request)
     cards = []
     for view in round_tables(round_):
-        url = request.build_absolute_uri(reverse("table_link:home", kwargs={"token": view.table.token}))
+        url = link_of(view.table, address)
         cards.append((view, url, qr_data_uri(url)))
     return render(
         request,

@@ -105,6 +105,19 @@ def test_a_closed_rounds_table_gives_no_deal_back_and_keeps_its_deals_played() -
     assert Sitting.objects.get(pk=table.sitting_id).played_count == 2
 
 
+def test_a_finished_tables_sheet_offers_no_next_deal() -> None:
+    tournament, table = published("Anna", "Bernd")
+    dora = director(tournament.club)
+    assert "Enter deal 1" in dora.get(sheet(table)).content.decode()
+    enter_at(Client(), table)
+    assert "Enter deal 2" in dora.get(sheet(table)).content.decode()
+    enter_at(Client(), table)
+    assert Sitting.objects.get(pk=table.sitting_id).played_count == 2, "both deals due are played"
+    finished = dora.get(sheet(table)).content.decode()
+    assert 'id="enter-deal"' not in finished, "the form would refuse a third deal once filled in"
+    assert 'id="enter-deal"' not in Client().get(link(table)).content.decode()
+
+
 # --- a drawn round ----------------------------------------------------------------------------
 
 

@@ -247,8 +247,8 @@ def test_a_tables_link_refuses_other_tables_other_tournaments_closed_rounds_and_
     play(round_, FIRST_SEAT_WINS, tables=[1])
     services.close_round(round_)
     mine.refresh_from_db()
-    assert phone.get(link(mine)).status_code == 404, "refused after the round closes"
-    assert phone.get(link(theirs)).status_code == 404
+    assert phone.get(link(mine, "deals/new/")).status_code == 302, "refused after the round closes"
+    assert "Enter deal" not in phone.get(link(theirs)).content.decode(), "the result, read-only"
 
 
 def test_an_anonymous_visitor_gets_404_for_a_drawn_round_of_a_public_tournament() -> None:
