@@ -41,6 +41,8 @@ enough that hashing it costs nothing (a 100 KB "password" is refused, never hash
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A form's one-time key (the forms write 32 hexadecimal digits)."""
 FORM_KEY_LENGTH = 64
+PHONE_LENGTH = 32
+"""The length of the mark a table's link gives each phone that enters through it."""
 MOST_CENTS_PER_POINT = Decimal("999999.99")
 """The largest tariff, in cents per game point (the column holds eight digits)."""
 ID_DIGITS = 15

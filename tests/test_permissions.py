@@ -178,6 +178,15 @@ ROWS = [
         lambda w: {**sitting_kwargs(w), "number": 1},
         lambda w: post_data("danish_tarok", NEXT_DEAL, PLAYERS, reason="recounted"),
     ),
+    # a deal of a sitting that does not confirm its deals is confirmed already: back to the sheet
+    Row("scorekeeping:deal_confirm", "get", "scorekeeper", lambda w: {**sitting_kwargs(w), "number": 1}, answers=302),
+    Row(
+        "scorekeeping:deal_confirm",
+        "post",
+        "scorekeeper",
+        lambda w: {**sitting_kwargs(w), "number": 1},
+        lambda w: {"revision": "1", "figure": "40"},
+    ),
     Row("scorekeeping:deal_undo", "post", "scorekeeper", sitting_kwargs, lambda w: {"reason": "dealt twice"}),
     Row("sittings:export_xlsx", "get", "read", sitting_kwargs),
     Row("sittings:export_csv", "get", "read", sitting_kwargs),
@@ -235,6 +244,7 @@ ROWS = [
         lambda w: post_data("kosakeln", w["table_deal"], w["table_players"]),
     ),
     Row("table_link:deal_correct", "get", "anyone", lambda w: {"token": w["table"].token, "number": 1}),
+    Row("table_link:deal_confirm", "get", "anyone", lambda w: {"token": w["table"].token, "number": 1}, answers=302),
     Row(
         "table_link:deal_correct",
         "post",

@@ -149,12 +149,21 @@ class ClubSettingsForm(forms.Form):
         required=False,
         help_text=_("Anyone may read the club's pages; only members may write."),
     )
+    confirm_deals = forms.BooleanField(
+        label=_("Deals confirmed by another player"),
+        required=False,
+        help_text=_(
+            "At the club's own sittings, a deal entered waits until another player of the table has typed one"
+            " of its figures again. Sittings already started keep what they started with."
+        ),
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["name"].initial = club.name
         self.fields["public"].initial = club.public
+        self.fields["confirm_deals"].initial = club.confirm_deals
         for key, variant in VARIANTS.items():
             self.fields[f"tariff_{key}"] = forms.DecimalField(
                 label=gettext(variant.name),

@@ -89,6 +89,14 @@ class Club(models.Model):
         blank=True,
         help_text=_("House-rule options per variant, copied into each new sitting."),
     )
+    confirm_deals = models.BooleanField(
+        _("deals confirmed by another player"),
+        default=False,
+        help_text=_(
+            "At the club's own sittings, a deal entered counts only once another player of the table has"
+            " confirmed it by typing one of its figures again."
+        ),
+    )
     changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
     """Write transactions on the club's data so far: cached pages key on it (``changes.py``)."""
 

@@ -145,12 +145,21 @@ def _keep_an_admin(club: Club, leaving: Any) -> None:
 
 
 def update_club(
-    club: Club, *, name: str, public: bool, tariffs: dict[str, Decimal], default_options: dict[str, Any]
+    club: Club,
+    *,
+    name: str,
+    public: bool,
+    tariffs: dict[str, Decimal],
+    default_options: dict[str, Any],
+    confirm_deals: bool | None = None,
 ) -> Club:
-    """Change the club's settings. Running and past sittings keep the options they started with."""
+    """Change the club's settings. Running and past sittings keep the options they started with,
+    and whether their deals are confirmed; ``confirm_deals`` left out is left as it is."""
     with changing(club):
         club.name = name
         club.public = public
+        if confirm_deals is not None:
+            club.confirm_deals = confirm_deals
         club.default_options = default_options
         club.full_clean()
         club.save()

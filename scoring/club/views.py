@@ -239,6 +239,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             public=form.cleaned_data["public"],
             tariffs=form.tariffs(),
             default_options=form.default_options(),
+            confirm_deals=form.cleaned_data["confirm_deals"],
         )
         messages.success(request, _("Settings saved."))
         return redirect("club:detail", slug=club.slug)

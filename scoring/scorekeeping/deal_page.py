@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.club.roles import Access
 from scoring.engine import Refusal
@@ -22,6 +23,8 @@ from scoring.scorekeeping.deal_form import DealForm, initial_from_deal
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import Unconfirmed, correct_deal, record_deal
+
+CONFIRM_NEXT = gettext_lazy("Another player of the table confirms it: pass the phone across, or open the sheet on his.")
 
 
 def deal_form(sitting: Sitting, correcting: bool = False, **kwargs: Any) -> DealForm:
@@ -45,10 +48,12 @@ def save_deal(
     back: str | None = None,
     base: str = "club_base.html",
     around: dict[str, Any] | None = None,
+    phone: str = "",
 ) -> HttpResponse:
     """Check, warn, then store; anything refused comes back on the form with nothing stored.
 
     After saving, the answer goes to ``back`` (the sitting's sheet unless given), showing the deal.
+    ``phone`` marks the phone that sent it through a table's link.
     """
     back = back or sitting.get_absolute_url()
     form = deal_form(sitting, correcting, data=request.POST)
@@ -61,13 +66,19 @@ def save_deal(
         if correcting:
             reason = form.cleaned_data["reason"]
             recorded = correct_deal(
-                sitting, number, deal, user=request.user, reason=reason, confirmed=confirmed, key=key
+                sitting, number, deal, user=request.user, reason=reason, confirmed=confirmed, key=key, phone=phone
             )
             said = _("Deal %(number)s corrected; later deals rescored.")
         else:
             offered = whole_number(request.POST.get("number"))
             recorded = record_deal(
-                sitting, deal, user=request.user, idempotency_key=key, confirmed=confirmed, number=offered
+                sitting,
+                deal,
+                user=request.user,
+                idempotency_key=key,
+                confirmed=confirmed,
+                number=offered,
+                phone=phone,
             )
             number = recorded.deal.number
             said = _("Deal %(number)s saved.")
@@ -79,6 +90,8 @@ def save_deal(
         return deal_page(request, sitting, access, form, number, correcting, back, base, around)
     if recorded.created:
         messages.success(request, said % {"number": number})
+        if recorded.deal.waiting:
+            messages.info(request, CONFIRM_NEXT)
     else:
         messages.info(request, _("Deal %(number)s was already entered.") % {"number": number})
     return redirect(f"{back}?saved={number}")

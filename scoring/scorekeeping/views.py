@@ -1,4 +1,5 @@
-"""Scorekeeping at the table: start a sitting, enter, correct and take back deals, close the sitting.
+"""Scorekeeping at the table: start a sitting, enter, correct, confirm and take back deals, close
+the sitting.
 
 Every write needs the scorekeeper role (club admins have it too); a closed sitting takes
 corrections from club admins only, which the services enforce. A rejected deal is not stored
@@ -10,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -18,6 +20,7 @@ from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_u
 from scoring.club.models import variant_choices
 from scoring.engine import VARIANTS, Refusal
 from scoring.refusals import said, tell_refused
+from scoring.scorekeeping.confirm_page import confirm_page
 from scoring.scorekeeping.deal_page import correction_form, deal_form, deal_page, save_deal
 from scoring.scorekeeping.forms import StartSittingForm, TakeBackForm
 from scoring.sittings.results import next_dealer
@@ -82,6 +85,18 @@ def deal_correct(request: HttpRequest, slug: str, pk: int, number: int) -> HttpR
     if request.method == "GET":
         return deal_page(request, sitting, access, correction_form(sitting, live.inputs), number, correcting=True)
     return save_deal(request, sitting, access, number, correcting=True)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def deal_confirm(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """Another player confirms a deal entered at a sitting that confirms its deals, on the phone
+    passed across: he needs what entering a deal needs."""
+    sitting, _access = get_sitting_for_user(request, slug, pk, Role.SCOREKEEPER)
+    correct = reverse("scorekeeping:deal_correct", kwargs={"slug": slug, "pk": pk, "number": number})
+    return confirm_page(
+        request, sitting, number, user=request.user, back=sitting.get_absolute_url(), correct_url=correct
+    )
 
 
 @require_POST

@@ -38,6 +38,7 @@ from scoring.limits import (
     MOST_CENTS_PER_POINT,
     MOST_SEATS,
     MOST_SHEET_FEE_CENTS,
+    PHONE_LENGTH,
     REASON_LENGTH,
 )
 
@@ -67,6 +68,10 @@ class Sitting(models.Model):
     deal_count = models.PositiveIntegerField(_("deals"), default=0)
     """Redundant: how many live deals the sitting has, kept by the services with the deals, so
     that lists of sittings need not count every club's deals."""
+    confirms = models.BooleanField(_("deals confirmed by another player"), default=False)
+    """Whether a deal entered waits for another player of the table to confirm it (a tournament's
+    tables by default, a club's sittings where the club says so), kept with the sitting like its
+    house rules: changing the setting later changes no sitting already started."""
     thrown_in_count = models.PositiveIntegerField(_("deals thrown in"), default=0)
     """Redundant: how many of the live deals were thrown in (dealt, not played), kept with
     ``deal_count``: a thrown-in deal is no deal played (``played_count``)."""
@@ -194,6 +199,19 @@ class DealRevision(models.Model):
     )
     entered_at = models.DateTimeField(_("entered"), default=timezone.now)
     idempotency_key = models.CharField(max_length=FORM_KEY_LENGTH, blank=True, default="")
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    """When another player of the table confirmed the revision (``scoring.sittings.confirmation``);
+    set at once where nobody needs to: a sitting that does not confirm, an import, a correction of
+    a sitting that takes no more deals (the director's, after the round)."""
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    mismatches = models.PositiveSmallIntegerField(_("figures that did not match"), default=0)
+    """How often a player confirming typed a figure that did not match: the sheet shows both
+    sides that the deal needs another look."""
+    phone = models.CharField(max_length=PHONE_LENGTH, blank=True, default="")
+    """Which phone entered the revision through a table's link (``scoring.tournaments.phones``),
+    so that the director sees when two phones enter at one table; empty elsewhere."""
 
     class Meta:
         ordering = ["sitting", "number", "revision"]
@@ -223,6 +241,11 @@ class DealRevision(models.Model):
     @property
     def corrected(self) -> bool:
         return self.revision > 1
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the revision counts but waits for another player's confirmation."""
+        return self.live and self.confirmed_at is None
 
     @property
     def inputs(self) -> dict[str, Any]:

@@ -116,6 +116,10 @@ class StoredDeal:
     lines: list[StoredLine]
     pots: dict[str, int]
     thrown_in: bool = False
+    waiting: bool = False
+    """Whether the deal counts but waits for another player's confirmation."""
+    mismatches: int = 0
+    """How often a figure typed to confirm it did not match."""
 
     @property
     def corrected(self) -> bool:
@@ -141,6 +145,8 @@ def stored_deals(sitting: Sitting, first: int = 1, last: int | None = None) -> l
             [StoredLine.of(line) for line in row.breakdown.lines],
             row.breakdown.pots,
             bool(row.inputs.get("thrown_in")),
+            row.waiting,
+            row.mismatches,
         )
         for row in rows
     ]

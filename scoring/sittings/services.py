@@ -46,6 +46,7 @@ from scoring.limits import (
     text_problem,
 )
 from scoring.sittings import stored
+from scoring.sittings.confirmation import figure_of
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.sittings.results import out_of_turn, sitting_document
@@ -81,13 +82,15 @@ def start_sitting(
     key: str = "",
     deals_due: int | None = None,
     held: dict[str, Any] | None = None,
+    confirms: bool | None = None,
 ) -> Sitting:
     """Seat the players in dealing order; the options in force are the club's defaults updated
     with ``options``, every one written out so later changes to the defaults change nothing.
     The club's tariff, sheet fee and pot rule in force are kept with the sitting the same way.
 
-    ``held`` is why it takes no deal yet, if it does not (``Sitting.held``). The form's ``key``
-    sent again returns the sitting the first send started."""
+    ``held`` is why it takes no deal yet, if it does not (``Sitting.held``); ``confirms``
+    whether its deals wait for another player's confirmation, as the club says unless given.
+    The form's ``key`` sent again returns the sitting the first send started."""
     strangers = [p.display_name for p in players if p.club_id != club.pk]
     if strangers:
         said = by_count(len(strangers), _("{names} is not of this club"), _("{names} are not of this club"))
@@ -106,6 +109,7 @@ def start_sitting(
             created_by=acting(user),
             deals_due=deals_due,
             held=held,
+            confirms=club.confirm_deals if confirms is None else confirms,
             **money_terms(club, variant),
         )
         _seat(sitting, players)
@@ -177,6 +181,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
                 data=deal_by_index(raw, variant, kept),
                 entered_by=acting(user),
                 entered_at=now,
+                confirmed_at=now,
             )
             for number, raw in enumerate(deals, start=1)
         )
@@ -250,13 +255,15 @@ def record_deal(
     idempotency_key: str = "",
     confirmed: bool = True,
     number: int | None = None,
+    phone: str = "",
 ) -> Recorded:
     """Add the next deal (players by name). A key already used in this sitting returns that deal.
 
     With ``confirmed=False`` a deal that looks unlikely raises :class:`Unconfirmed` instead.
     ``number`` is the deal the form offered to enter: when another phone entered that deal
     meanwhile (a deal kept on a phone without a connection arrives late), nothing is stored and
-    the refusal says which deal this one would be.
+    the refusal says which deal this one would be. ``phone`` marks the phone that entered it
+    through a table's link.
 
     Two concurrent calls get numbers N and N+1: the sitting row is locked (PostgreSQL) or the
     transaction holds the write lock from its start (SQLite, IMMEDIATE); the unique
@@ -264,7 +271,7 @@ def record_deal(
     """
     for attempt in range(3):
         try:
-            return _record_deal(sitting, deal, user, idempotency_key, confirmed, number)
+            return _record_deal(sitting, deal, user, idempotency_key, confirmed, number, phone)
         except IntegrityError:
             if attempt == 2:
                 raise
@@ -272,7 +279,7 @@ def record_deal(
 
 
 def _record_deal(
-    sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool, offered: int | None
+    sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool, offered: int | None, phone: str
 ) -> Recorded:
     with changing(sitting.club_id):
         sitting, earlier = _open(sitting, key, user)
@@ -303,6 +310,8 @@ def _record_deal(
             data=deal_by_index(deal, sitting.rules, names),
             entered_by=acting(user),
             idempotency_key=key,
+            confirmed_at=_confirmed_at_once(sitting),
+            phone=phone,
         )
         stored.add(sitting, [new], result.deals, players, seats)
         _count_deals(sitting, +1, thrown_in=+result.deals[0].thrown_in)
@@ -318,11 +327,13 @@ def correct_deal(
     reason: str,
     confirmed: bool = True,
     key: str = "",
+    phone: str = "",
 ) -> Recorded:
     """Replace deal ``number`` by a new revision, rescore it, and rescore the deals after it while
     the pots it leaves differ from those stored (only Danish pots carry over).
 
     With ``confirmed=False`` a correction that looks unlikely raises :class:`Unconfirmed` instead.
+    At a sitting that confirms its deals the correction waits for confirmation in turn.
     The form's ``key`` sent again returns the revision the first send made.
     """
     with changing(sitting.club_id):
@@ -351,6 +362,8 @@ def correct_deal(
             reason=reason,
             entered_by=acting(user),
             idempotency_key=key,
+            confirmed_at=_confirmed_at_once(sitting),
+            phone=phone,
         )
         changed, results = [old], [(new, result.deals[0])]
         after = (played or not thrown_in, played or not was_thrown_in)  # played after it, now and before
@@ -363,6 +376,59 @@ def correct_deal(
         stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
         _count_deals(sitting, 0, thrown_in=thrown_in - was_thrown_in)
     return Recorded(new, created=True)
+
+
+def _confirmed_at_once(sitting: Sitting) -> datetime.datetime | None:
+    """When a new revision is confirmed: at once where nobody needs to (a sitting that does not
+    confirm its deals, or one that takes no more deals from its table, corrected by the director
+    after the round), otherwise never yet: it waits for another player (``confirm_deal``)."""
+    if not sitting.confirms or sitting.is_closed or sitting.held is not None:
+        return timezone.now()
+    return None
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """What ``confirm_deal`` did: the deal's revision, and whether this call confirmed it."""
+
+    deal: DealRevision
+    created: bool
+
+
+def confirm_deal(sitting: Sitting, number: int, *, revision: int, typed: object, user: User) -> Confirmed:
+    """Confirm deal ``number`` as it stands in ``revision`` with the figure another player typed
+    again (``confirmation.figure_of``). A figure that does not match confirms nothing and is
+    refused, but counted on the deal, so that the sheet shows both sides to look at it again;
+    a deal corrected meanwhile is refused (the player confirming read another revision); a deal
+    confirmed already is left as it is, so that a second send is harmless."""
+    mismatch = None
+    with changing(sitting.club_id):
+        sitting = _lock(sitting)
+        live = sitting.live_deals().filter(number=number).first()
+        if live is None:
+            raise Refusal.because(_("there is no deal {number} to confirm"), number=number)
+        if live.revision != revision:
+            said = _("deal {number} was corrected meanwhile: read it again before confirming it")
+            raise Refusal.because(said, number=number)
+        if live.confirmed_at is not None:
+            return Confirmed(live, created=False)
+        _refuse_if_closed(sitting, user)
+        names = [p.display_name for p in sitting.seated_players()]
+        figure = figure_of(sitting.rules, deal_by_name(live.inputs, sitting.rules, names), names, number, revision)
+        if figure.matches(typed):
+            live.confirmed_at, live.confirmed_by = timezone.now(), acting(user)
+            live.save(update_fields=["confirmed_at", "confirmed_by"])
+            return Confirmed(live, created=True)
+        DealRevision.objects.filter(pk=live.pk).update(mismatches=F("mismatches") + 1)
+        mismatch = why(
+            _("{asked}: not {typed}. Deal {number} is not confirmed: look at it together, correct it if it is wrong"),
+            asked=figure.asked,
+            typed=str(typed).strip() or "—",
+            number=number,
+        )
+    # outside the transaction: the mismatch is counted, the refusal changes nothing else
+    assert mismatch is not None
+    raise Refusal.because(mismatch, field="figure")
 
 
 CHUNK = 50

@@ -41,13 +41,16 @@ def sheet_context(
     correct_url: Address | None,
     page: int | None,
     reader: Names = EVERY_NAME,
+    confirm_url: Address | None = None,
 ) -> dict[str, Any]:
     """What ``sittings/sheet.html`` shows: the totals and pots now, and one page of deals (the
     newest ``PAGE`` unless ``page`` names one), each with its scores and running totals.
 
     ``deal_url`` gives the address of a deal's page (its breakdown); ``correct_url`` that of its
     correction, or is ``None`` for a reader who may not correct. Players are named as ``reader``
-    sees them (``scoring.club.names``)."""
+    sees them (``scoring.club.names``). ``confirm_url`` gives the address where another player
+    confirms a deal that waits for it, or is ``None`` for a reader who may not; the deals waiting
+    are listed above the sheet, whichever page of deals it shows."""
     rules = sitting.rules
     seats = list(sitting.seats.select_related("player").order_by("number"))
     names = [seat.player.display_name for seat in seats]
@@ -75,6 +78,9 @@ def sheet_context(
                 "thrown_in": deal.thrown_in,
                 "url": deal_url(deal.number),
                 "correct_url": correct_url(deal.number) if correct_url else None,
+                "waiting": deal.waiting,
+                "mismatches": deal.mismatches,
+                "confirm_url": confirm_url(deal.number) if confirm_url and deal.waiting else None,
             }
         )
         running = {name: running[name] - scores[name] for name in names}
@@ -91,7 +97,19 @@ def sheet_context(
         "deal_count": count,
         "pages": [(n, (n - 1) * PAGE + 1, min(n * PAGE, count)) for n in range(1, pages + 1)] if pages > 1 else [],
         "page": page,
+        "waiting": _waiting(sitting, confirm_url),
     }
+
+
+def _waiting(sitting: Sitting, confirm_url: Address | None) -> list[dict[str, Any]]:
+    """Every deal that waits for confirmation, oldest first, with where to confirm it."""
+    if not sitting.confirms:
+        return []
+    rows = sitting.live_deals().filter(confirmed_at__isnull=True).values_list("number", "mismatches")
+    return [
+        {"number": number, "mismatches": mismatches, "url": confirm_url(number) if confirm_url else None}
+        for number, mismatches in rows
+    ]
 
 
 def _totals_after(sitting: Sitting, seats: Sequence[Any], last: int) -> dict[str, int]:

@@ -58,6 +58,9 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def correct_url(number: int) -> str:
         return reverse("scorekeeping:deal_correct", kwargs={"slug": slug, "pk": sitting.pk, "number": number})
 
+    def confirm_url(number: int) -> str:
+        return reverse("scorekeeping:deal_confirm", kwargs={"slug": slug, "pk": sitting.pk, "number": number})
+
     saved = whole_number(request.GET.get("saved"))
     sheet = sheet_context(
         sitting,
@@ -65,6 +68,7 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         deal_url=deal_url,
         correct_url=correct_url if can_correct else None,
         page=whole_number(request.GET.get("page")),
+        confirm_url=confirm_url if can_enter else None,
     )
     shown = [row["number"] for row in sheet["rows"]]
     changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False), number__in=shown)

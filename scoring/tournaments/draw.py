@@ -100,19 +100,20 @@ def _forced(tables: Sequence[int], before: Sequence[int]) -> int:
     return sum(_fewest_pairs(size, before) for size in tables)
 
 
-def _round_layout(n: int, table_sizes: Sequence[int]) -> list[int]:
+def _round_layout(n: int, table_sizes: Sequence[int], byes: bool) -> list[int]:
     """``table_sizes`` read as a round's tables when they seat n (or n − 1 at tables of 2), else as allowed sizes."""
     sizes = list(table_sizes)
     if sizes and set(sizes) <= set(SIZES) and (sum(sizes) == n or (set(sizes) == {2} and sum(sizes) == n - 1)):
         return sizes
-    return layout(n, table_sizes)
+    return layout(n, table_sizes, byes)
 
 
-def lower_bound(n: int, table_sizes: Sequence[int], rounds: int) -> int:
+def lower_bound(n: int, table_sizes: Sequence[int], rounds: int, byes: bool = False) -> int:
     """The fewest repeats any plan of ``rounds`` rounds for n entrants can have.
 
-    ``table_sizes`` are the allowed sizes, preferred first (as for ``layout``), or the sizes of one
-    round's tables. The larger of two bounds:
+    ``table_sizes`` are the allowed sizes, preferred first (as for ``layout``, with ``byes``
+    allowed at tables of 3 or 4 or not), or the sizes of one round's tables that seat them all
+    (:func:`tables_bound` takes a round's tables with byes).
 
     - counting: an entrant at a table of s meets s − 1 others, and only n − 1 are new; an entrant
       meeting m others in all repeats at least m − (n − 1) times. The meetings of a plan are fixed
@@ -122,9 +123,14 @@ def lower_bound(n: int, table_sizes: Sequence[int], rounds: int) -> int:
     - pigeonhole: with fewer tables (and byes) than seats at a table, each table of a later round
       seats two who sat together in the round before (12 at three tables of 4: 3 a round).
     """
+    return tables_bound(n, _round_layout(n, table_sizes, byes), rounds)
+
+
+def tables_bound(n: int, tables: Sequence[int], rounds: int) -> int:
+    """The fewest repeats any plan of ``rounds`` rounds can have whose rounds seat n entrants at
+    ``tables`` (the rest having byes): the bounds of :func:`lower_bound`."""
     if rounds <= 0:
         return 0
-    tables = _round_layout(n, table_sizes)
     byes = n - sum(tables)
     meetings = rounds * sum(s * (s - 1) for s in tables)
     each, more = divmod(meetings, n)
@@ -250,6 +256,7 @@ def draw_round(
     groups: Mapping[int, str] | None = None,
     ranking: Sequence[int] | None = None,
     byes: Mapping[int, int] | None = None,
+    allow_byes: bool = False,
 ) -> Round:
     """One round for ``entrants`` after the rounds ``history`` (as they were played).
 
@@ -262,9 +269,10 @@ def draw_round(
     Without ``byes``, an entrant has had a bye in each history round they sat in no table of,
     unless they sat in no table of any (a late entrant yet to play: no byes). The site knows who
     entered late and passes ``byes``; the history alone cannot tell a missed round from a bye.
+    ``allow_byes`` lets entrants the tables of 3 or 4 cannot seat have a bye (``layout``).
     """
     setup = _setup(entrants, history, groups, byes)
-    tables = layout(len(setup.ids), sizes)
+    tables = layout(len(setup.ids), sizes, allow_byes)
     bye_slots = len(setup.ids) - sum(tables)
     rng = random.Random(seed)
     n = len(setup.ids)
@@ -318,6 +326,7 @@ def draw_plan(
     history: Sequence[Round] = (),
     groups: Mapping[int, str] | None = None,
     byes: Mapping[int, int] | None = None,
+    allow_byes: bool = False,
 ) -> list[Round]:
     """All ``rounds`` rounds at once for ``entrants`` after ``history`` (see ``draw_round``).
 
@@ -328,7 +337,7 @@ def draw_plan(
     """
     setup = _setup(entrants, history, groups, byes)
     n = len(setup.ids)
-    tables = layout(n, sizes)
+    tables = layout(n, sizes, allow_byes)
     bye_slots = n - sum(tables)
     if rounds <= 0:
         return []
@@ -350,7 +359,7 @@ def draw_plan(
             tables, [*tables, *[1] * bye_slots]
         )
     else:
-        forced = lower_bound(n, tables, rounds)
+        forced = tables_bound(n, tables, rounds)
     search.improve(range(rounds), _steps(PLAN_WORK, n), _target(setup, tables, bye_slots, rounds, forced))
     plan = _as_rounds(setup, search, len(tables))
     if bye_slots:
@@ -388,4 +397,5 @@ __all__ = [
     "layout",
     "lower_bound",
     "repeated_pairs",
+    "tables_bound",
 ]

@@ -64,6 +64,15 @@ class TournamentForm(KeyedForm):
         help_text=_("The public page shows the standings before a round closes."),
     )
 
+    confirm_deals = forms.BooleanField(
+        label=_("Deals confirmed by another player"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "A deal entered at a table counts once another player of the table has typed one of its figures again."
+        ),
+    )
+
     def __init__(self, *args: Any, club: Club, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.variant = VARIANTS[variant]
@@ -75,6 +84,14 @@ class TournamentForm(KeyedForm):
         if len(sizes) > 1:
             self.fields["other_size"] = forms.BooleanField(
                 label=_("Seat the rest at tables of the other size"), required=False, initial=True
+            )
+            self.fields["byes_at_tables"] = forms.BooleanField(
+                label=_("Byes at tables of 3 or 4"),
+                required=False,
+                help_text=_(
+                    "Whoever the tables cannot seat has a bye (13 at tables of 4: one), nobody a second before"
+                    " everyone had one; a bye scores the points for a bye."
+                ),
             )
         tiebreaks = [
             (key, str(TIEBREAK_WORDS[key]))
@@ -121,6 +138,8 @@ class TournamentForm(KeyedForm):
             missed_round_points=data["missed_round_points"],
             public=data["public"],
             live_standings=data["live_standings"],
+            confirm_deals=data["confirm_deals"],
+            byes_at_tables=bool(data.get("byes_at_tables")),
             seeded_from_round=data["seeded_from_round"],
         )
 

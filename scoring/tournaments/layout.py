@@ -4,7 +4,8 @@ The director chooses the allowed sizes, the preferred one first: 2 (Kosakeln, al
 in either order, or one of them. The layout uses as many tables of the preferred size as
 possible and seats the rest at the other size; at tables of 2 an odd count leaves one entrant a
 bye. A count that cannot be seated is refused with a message that says how many entrants to add
-or withdraw.
+or withdraw, unless the director allows byes at tables of 3 or 4: then the fewest entrants
+needed sit the round out (13 at tables of 4: one bye).
 
 Pure Python, no Django.
 """
@@ -57,16 +58,19 @@ def _seated(n: int, sizes: tuple[int, ...]) -> int | None:
     return n if n > 0 and _split(n, sizes) is not None else None
 
 
-def layout(n: int, sizes: Sequence[int]) -> list[int]:
+def layout(n: int, sizes: Sequence[int], byes: bool = False) -> list[int]:
     """The table sizes of a round for n entrants: the preferred size (``sizes[0]``) as often as possible.
 
     13 at preferred 4 → ``[4, 3, 3, 3]``; 14 → ``[4, 4, 3, 3]``. At tables of 2 an odd count leaves
     one entrant a bye, so the tables seat n − 1. A :class:`Refusal` when n cannot be seated, saying
     how many to add or withdraw: "5 entrants cannot be seated at tables of 3 or 4: add 1 or
-    withdraw 1".
+    withdraw 1". With ``byes`` allowed, the tables seat as many as they can instead and the rest
+    have a bye: 13 at tables of 4 → ``[4, 4, 4]``; 5 at tables of 3 → ``[3]``.
     """
     sizes = check_sizes(sizes)
     seated = _seated(n, sizes)
+    if seated is None and byes:
+        seated = next((m for m in range(n - 1, 0, -1) if _seated(m, sizes) == m), None)
     if seated is not None:
         tables = _split(seated, sizes)
         assert tables is not None

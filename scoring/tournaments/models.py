@@ -94,10 +94,20 @@ class Tournament(models.Model):
     bye_average = models.BooleanField(
         _("a bye scores the entrant's average"), default=False, help_text=_("Instead of the points for a bye.")
     )
+    byes_at_tables = models.BooleanField(
+        _("byes at tables of 3 or 4"),
+        default=False,
+        help_text=_("Entrants the tables cannot seat have a bye, nobody a second before everyone had one."),
+    )
     missed_round_points = models.IntegerField(_("points for a missed round"), default=0)
     public = models.BooleanField(_("public"), default=False, help_text=_("Anyone may read the standings and seating."))
     live_standings = models.BooleanField(
         _("live standings"), default=False, help_text=_("The public page shows the standings before a round closes.")
+    )
+    confirm_deals = models.BooleanField(
+        _("deals confirmed by another player"),
+        default=True,
+        help_text=_("A deal entered at a table counts once another player of the table has confirmed it."),
     )
     seeded_from_round = models.PositiveSmallIntegerField(
         _("seeded from round"),
@@ -195,9 +205,13 @@ class Round(models.Model):
     state = models.CharField(_("state"), max_length=20, choices=State.choices, default=DRAWN)
     seed = models.PositiveIntegerField(default=0, help_text=_("The seed this round was drawn with."))
     byes = models.JSONField(default=list, blank=True)
-    """Start numbers of the entrants the draw gave a bye (Kosakeln with an odd count)."""
+    """Start numbers of the entrants the draw gave a bye (Kosakeln with an odd count, or whoever
+    the tables of 3 or 4 could not seat where the tournament allows byes there)."""
     drawn_at = models.DateTimeField(default=timezone.now)
     closed_at = models.DateTimeField(null=True, blank=True)
+    closed_unconfirmed = models.CharField(_("closed with deals unconfirmed because"), max_length=200, blank=True)
+    """The director's reason for closing the round while deals still waited for confirmation,
+    shown on the round's pages and sheet."""
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -13,9 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.db.models import Count, QuerySet
+
 from scoring.club.models import Player
-from scoring.sittings.models import Seat
-from scoring.tournaments.draw import Repeat, lower_bound, repeated_pairs
+from scoring.sittings.models import DealRevision, Seat
+from scoring.tournaments.draw import Repeat, repeated_pairs, tables_bound
 from scoring.tournaments.models import CLOSED, PUBLISHED, Round, RoundTable, Tournament
 from scoring.tournaments.ranking import (
     AVERAGE,
@@ -172,13 +174,21 @@ def standings_document(tournament: Tournament, lines: list[Standing]) -> dict[st
 @dataclass(frozen=True)
 class TableView:
     """A table of a round as its page shows it: its players in seat order with their game points
-    there, and the deals entered of the deals due."""
+    there, the deals entered of the deals due, how many of them wait for confirmation, and how
+    many phones entered deals through the table's link (two phones at one table are for the
+    director to look at: one may hold a deal it could not send)."""
 
     table: RoundTable
     players: list[Player]
     points: list[int]
     deals: int
     due: int
+    waiting: int = 0
+    phones: int = 0
+
+    @property
+    def confirmed(self) -> int:
+        return self.table.sitting.deal_count - self.waiting
 
     @property
     def finished(self) -> bool:
@@ -192,11 +202,17 @@ class TableView:
 
 
 def round_tables(round_: Round) -> list[TableView]:
-    """The round's tables with their players in seat order and deals entered of deals due."""
+    """The round's tables with their players in seat order, deals entered of deals due, deals
+    waiting for confirmation and phones that entered: four queries."""
     tables = round_.tables.select_related("sitting").order_by("number")
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(sitting__round_table__round=round_).select_related("player").order_by("number"):
         seats[seat.sitting_id].append(seat)
+    waiting = unconfirmed(round_)
+    entered = DealRevision.objects.filter(sitting__round_table__round=round_).exclude(phone="")
+    phones = dict(
+        entered.values_list("sitting__round_table__number").annotate(phones=Count("phone", distinct=True)).order_by()
+    )
     return [
         TableView(
             table,
@@ -204,9 +220,29 @@ def round_tables(round_: Round) -> list[TableView]:
             [seat.points for seat in seats[table.sitting_id]],
             table.sitting.played_count,
             table.sitting.deals_due or 0,
+            waiting.get(table.number, 0),
+            phones.get(table.number, 0),
         )
         for table in tables
     ]
+
+
+def _waiting(rows: QuerySet[DealRevision]) -> QuerySet[DealRevision]:
+    return rows.filter(live=True, confirmed_at__isnull=True)
+
+
+def unconfirmed(round_: Round) -> dict[int, int]:
+    """The deals of the round that wait for confirmation, counted by table number (tables with
+    none left out): one query."""
+    rows = _waiting(DealRevision.objects.filter(sitting__round_table__round=round_))
+    counted = rows.values_list("sitting__round_table__number").annotate(deals=Count("pk")).order_by()
+    return dict(counted)
+
+
+def unconfirmed_in(tournament: Tournament) -> int:
+    """How many deals of the tournament's rounds wait for confirmation: the standings count them
+    while live, and say so."""
+    return _waiting(DealRevision.objects.filter(sitting__round_table__round__tournament=tournament)).count()
 
 
 def seating(round_: Round) -> list[tuple[int, ...]]:
@@ -227,4 +263,4 @@ def repeats(tournament: Tournament, upto: Round) -> tuple[list[Repeat], int]:
     played = [tuple(seating(r)) for r in rounds]
     sizes = [len(table) for table in played[-1]] if played else []
     present = sum(sizes) + len(upto.byes)
-    return repeated_pairs(played), lower_bound(present, sizes, len(played)) if sizes else 0
+    return repeated_pairs(played), tables_bound(present, sizes, len(played)) if sizes else 0

@@ -52,7 +52,7 @@ from scoring.tournaments.models import (
     new_token,
 )
 from scoring.tournaments.ranking import SCORINGS, STATES, tiebreak_problems
-from scoring.tournaments.results import seating, standings
+from scoring.tournaments.results import seating, standings, unconfirmed
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,8 @@ class Settings:
     missed_round_points: int = 0
     public: bool = False
     live_standings: bool = False
+    confirm_deals: bool = True
+    byes_at_tables: bool = False
     seeded_from_round: int | None = None
     seed: int | None = None
 
@@ -138,6 +140,8 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
             missed_round_points=chosen.missed_round_points,
             public=chosen.public,
             live_standings=chosen.live_standings,
+            confirm_deals=chosen.confirm_deals,
+            byes_at_tables=chosen.byes_at_tables,
             seeded_from_round=chosen.seeded_from_round,
             seed=secrets.randbelow(MOST_SEED + 1) if chosen.seed is None else chosen.seed,
             created_by=acting(user),
@@ -255,6 +259,7 @@ class DrawInputs:
     byes: list[list[int]]
     ranking: list[int] | None
     table_sizes: list[int]
+    byes_at_tables: bool
     rounds_planned: int
     seeded_from_round: int | None
     plan: list[list[list[int]]]
@@ -295,6 +300,7 @@ def draw_inputs(tournament: Tournament) -> DrawInputs:
         byes=[sorted(r.byes) for r in played],
         ranking=_ranking(tournament, number),
         table_sizes=list(tournament.table_sizes),
+        byes_at_tables=tournament.byes_at_tables,
         rounds_planned=tournament.rounds_planned,
         seeded_from_round=tournament.seeded_from_round,
         plan=tournament.plan,
@@ -350,15 +356,24 @@ def _plan_draw(inputs: DrawInputs) -> tuple[tuple[tuple[int, ...], ...], list[li
     first draw (``None`` otherwise): the slow part of a draw, reading nothing."""
     active = inputs.active
     groups = {number: group for number, _state, group in inputs.entrants if group}
-    number, sizes = inputs.number, inputs.table_sizes
+    number, sizes, allow = inputs.number, inputs.table_sizes, inputs.byes_at_tables
     byes = {n: sum(n in round_byes for round_byes in inputs.byes) for n in active}
     if number == 1 and inputs.again is None:
-        plan = drawing.draw_plan(active, inputs.rounds_planned, sizes, seed=inputs.seed, groups=groups, byes=byes)
+        plan = drawing.draw_plan(
+            active, inputs.rounds_planned, sizes, seed=inputs.seed, groups=groups, byes=byes, allow_byes=allow
+        )
         return tuple(tuple(table) for table in plan[0]), [[list(table) for table in r] for r in plan]
     if inputs.again is None and _plan_holds(inputs.plan, inputs.seeded_from_round, active, inputs.history, number):
         return tuple(tuple(table) for table in inputs.plan[number - 1]), None
     tables = drawing.draw_round(
-        active, sizes, seed=inputs.seed, history=inputs.history, groups=groups, byes=byes, ranking=inputs.ranking
+        active,
+        sizes,
+        seed=inputs.seed,
+        history=inputs.history,
+        groups=groups,
+        byes=byes,
+        ranking=inputs.ranking,
+        allow_byes=allow,
     )
     return tuple(tuple(table) for table in tables), None
 
@@ -395,6 +410,7 @@ def _store_draw(
             options=tournament.options,
             deals_due=tournament.deals_due(len(table)),
             held=held(number, DRAWN),
+            confirms=tournament.confirm_deals,
         )
         RoundTable.objects.create(round=round_, number=index, sitting=sitting)
     return round_
@@ -468,9 +484,15 @@ def new_link(table: RoundTable, *, key: str = "") -> Done[RoundTable]:
     return done
 
 
-def close_round(round_: Round) -> Round:
-    """Close a round once every table has played its deals or closed early; its results count."""
+def close_round(round_: Round, unconfirmed_because: str = "") -> Round:
+    """Close a round once every table has played its deals or closed early, and every deal is
+    confirmed (at a tournament that confirms them) or the director says why he closes it with
+    deals unconfirmed (``unconfirmed_because``, kept and shown with the round); its results count."""
     _refuse_if_closed(round_.tournament)
+    because = normalise_name(unconfirmed_because)
+    problem = text_problem(because, CLOSED_EARLY_LENGTH) if because else None
+    if problem:
+        raise Refusal.because(problem, field="unconfirmed_because")
     with changing(round_.tournament.club_id):
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.state == CLOSED:
@@ -489,9 +511,19 @@ def close_round(round_: Round) -> Round:
                 _("Tables {tables} have not played all their deals: enter them or close the tables early."),
             )
             raise Refusal.because(said, tables=", ".join(map(str, unfinished)))
+        waiting = unconfirmed(locked)
+        if waiting and not because:
+            said = by_count(
+                sum(waiting.values()),
+                _("{count} deal waits for confirmation (table {tables}): confirm it, or say why the round closes."),
+                _("{count} deals wait for confirmation (tables {tables}): confirm them, or say why the round closes."),
+            )
+            tables = ", ".join(map(str, sorted(waiting)))
+            raise Refusal.because(said, field="unconfirmed_because", count=sum(waiting.values()), tables=tables)
         locked.state = CLOSED
         locked.closed_at = timezone.now()
-        locked.save(update_fields=["state", "closed_at"])
+        locked.closed_unconfirmed = because if waiting else ""
+        locked.save(update_fields=["state", "closed_at", "closed_unconfirmed"])
         _hold(locked)
     return locked
 

@@ -14,6 +14,8 @@ when it is set (:func:`site_address`): the phones at the tables must reach it.
 from __future__ import annotations
 
 import ipaddress
+import re
+import secrets
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,8 +29,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.club.roles import Access
 from scoring.engine.reasons import Reason, _, why
-from scoring.limits import whole_number
+from scoring.limits import PHONE_LENGTH, whole_number
 from scoring.refusals import shown
+from scoring.scorekeeping.confirm_page import confirm_page
 from scoring.scorekeeping.deal_page import correction_form, deal_form, deal_page, save_deal
 from scoring.sittings.results import next_dealer
 from scoring.sittings.services import CLOSED
@@ -108,6 +111,30 @@ def stopped(table: RoundTable) -> Reason | None:
     return why(said, name=gone.player.display_name)
 
 
+PHONE_COOKIE = "tarokclub_phone"
+PHONE_MARK = re.compile(rf"[A-Za-z0-9_-]{{{PHONE_LENGTH}}}")
+"""What a phone's mark can be (``secrets.token_urlsafe`` writes these characters)."""
+
+
+def phone_of(request: HttpRequest) -> str:
+    """The mark of the phone this request came from, given it by an earlier page of a table's
+    link (:func:`marked`), or empty: a phone that refuses cookies is still served, only not
+    told apart from others."""
+    mark = request.COOKIES.get(PHONE_COOKIE, "")
+    return mark if PHONE_MARK.fullmatch(mark) else ""
+
+
+def marked(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The page with the phone's mark, a new one for a phone without: deals it enters then say
+    which phone entered them, so that the director sees two phones entering at one table."""
+    if not phone_of(request):
+        mark = secrets.token_urlsafe(PHONE_LENGTH)[:PHONE_LENGTH]
+        response.set_cookie(
+            PHONE_COOKIE, mark, max_age=365 * 24 * 3600, httponly=True, samesite="Lax", secure=request.is_secure()
+        )
+    return response
+
+
 def _refused(request: HttpRequest, table: RoundTable, reason: Reason) -> HttpResponse:
     """Back to the table's sheet, saying why nothing was entered."""
     messages.error(request, shown(reason))
@@ -130,6 +157,10 @@ def _correct_url(table: RoundTable) -> Callable[[int], str]:
     return lambda number: reverse("table_link:deal_correct", kwargs={"token": table.token, "number": number})
 
 
+def _confirm_url(table: RoundTable) -> Callable[[int], str]:
+    return lambda number: reverse("table_link:deal_confirm", kwargs={"token": table.token, "number": number})
+
+
 @require_GET
 def home(request: HttpRequest, token: str) -> HttpResponse:
     """The table's sheet: the totals, the button for the next deal while deals are due, each
@@ -141,10 +172,13 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
     sitting = table.sitting
     halt = stopped(table)
     correct_url = _correct_url(table) if halt is None else None
-    sheet = sheet_context(sitting, deal_url=_deal_url(table), correct_url=correct_url, page=None)
+    confirm_url = _confirm_url(table) if not sitting.is_closed else None
+    sheet = sheet_context(
+        sitting, deal_url=_deal_url(table), correct_url=correct_url, page=None, confirm_url=confirm_url
+    )
     saved = whole_number(request.GET.get("saved"))
     due = sitting.deals_due or 0
-    return render(
+    page = render(
         request,
         "tournaments/table.html",
         {
@@ -160,6 +194,7 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
             "stopped": shown(halt) if halt is not None else None,
         },
     )
+    return marked(request, page)
 
 
 def result(request: HttpRequest, table: RoundTable) -> HttpResponse:
@@ -196,9 +231,18 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "GET":
         dealer, out = next_dealer(sitting)
         form = deal_form(sitting, initial={"dealer": dealer, "sitting_out": out, "key": new_key()})
-        return deal_page(request, sitting, NO_ROLE, form, number, back=_home(table), base=BASE, around=_around(table))
+        page = deal_page(request, sitting, NO_ROLE, form, number, back=_home(table), base=BASE, around=_around(table))
+        return marked(request, page)
     return save_deal(
-        request, sitting, NO_ROLE, number, correcting=False, back=_home(table), base=BASE, around=_around(table)
+        request,
+        sitting,
+        NO_ROLE,
+        number,
+        correcting=False,
+        back=_home(table),
+        base=BASE,
+        around=_around(table),
+        phone=phone_of(request),
     )
 
 
@@ -214,7 +258,7 @@ def deal_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
         raise Http404("no such deal at this table")
     if request.method == "GET":
         form = correction_form(sitting, live.inputs)
-        return deal_page(
+        page = deal_page(
             request,
             sitting,
             NO_ROLE,
@@ -225,8 +269,38 @@ def deal_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
             base=BASE,
             around=_around(table),
         )
+        return marked(request, page)
     return save_deal(
-        request, sitting, NO_ROLE, number, correcting=True, back=_home(table), base=BASE, around=_around(table)
+        request,
+        sitting,
+        NO_ROLE,
+        number,
+        correcting=True,
+        back=_home(table),
+        base=BASE,
+        around=_around(table),
+        phone=phone_of(request),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def deal_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Another player of the table confirms a deal, on his phone or on the one passed across;
+    until the round closes, whatever else stopped the table (the director confirms nothing he
+    closes: the round's close says why deals went unconfirmed)."""
+    table = table_of(token)
+    if over(table) or table.sitting.is_closed:
+        return _refused(request, table, stopped(table) or CLOSED)
+    correct = _correct_url(table)(number) if stopped(table) is None else None
+    return confirm_page(
+        request,
+        table.sitting,
+        number,
+        user=None,
+        back=_home(table),
+        correct_url=correct,
+        base=BASE,
+        around=_around(table),
     )
 
 
@@ -236,4 +310,5 @@ urlpatterns = [
     path("deals/new/", deal_new, name="deal_new"),
     path("deals/<id:number>/", deal, name="deal"),
     path("deals/<id:number>/correct/", deal_correct, name="deal_correct"),
+    path("deals/<id:number>/confirm/", deal_confirm, name="deal_confirm"),
 ]

@@ -46,7 +46,15 @@ from scoring.tournaments.models import (
 )
 from scoring.tournaments.qr import qr_data_uri
 from scoring.tournaments.ranking import Standing
-from scoring.tournaments.results import Field, field_of, repeats, round_tables, standings, standings_document
+from scoring.tournaments.results import (
+    Field,
+    field_of,
+    repeats,
+    round_tables,
+    standings,
+    standings_document,
+    unconfirmed_in,
+)
 from scoring.tournaments.standings_table import standings_rows
 from scoring.tournaments.table_link import link_of, site_address, unreachable
 from scoring.tournaments.workbook import standings_sheet, tournament_sheets
@@ -286,6 +294,7 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
             "repeats": [(names[r.a], names[r.b], r.before + 1) for r in found if r.round == number - 1],
             "lower_bound": bound,
             "byes": [names[n] for n in round_.byes],
+            "waiting": sum(view.waiting for view in tables),
             # the table cards are printed from here, while the round is drawn too
             "unreachable": access.scores and round_.state != CLOSED and unreachable(address),
         },
@@ -305,7 +314,7 @@ def publish(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRespon
 def close_round(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
     try:
-        services.close_round(round_)
+        services.close_round(round_, unconfirmed_because=request.POST.get("unconfirmed_because", ""))
     except Refusal as refusal:
         # the refusal names the round's tables still playing: the round's page is where they are
         tell_refused(request, refusal)
@@ -378,6 +387,7 @@ def standings_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "rows": rows,
             "rounds": counted,
             "tiebreaks": [TIEBREAK_WORDS[key] for key in tournament.tiebreaks],
+            "unconfirmed": unconfirmed_in(tournament) if any(r.state == PUBLISHED for r in counted) else 0,
         },
     )
 

@@ -29,6 +29,8 @@ def make_tournament(
         deals_per_dealer=chosen.pop("deals_per_dealer", 1),
         rounds=chosen.pop("rounds", 3),
         seed=chosen.pop("seed", 7),
+        # tests of confirmation say so; the others enter deals that count as entered
+        confirm_deals=chosen.pop("confirm_deals", False),
         **chosen,
     )
     tournament = services.create_tournament(club, settings, user=None)
