@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scoring.club.changes import changing
 from scoring.club.models import Club, Player
 from scoring.engine import VARIANTS, Variant, read_sitting
 from scoring.engine.reading import Reader, from_to, is_date, read_options, show
@@ -34,6 +33,7 @@ from scoring.limits import (
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import User, acting, import_sitting
+from scoring.submissions import once
 from scoring.tournaments.layout import check_sizes
 from scoring.tournaments.models import (
     CLOSED,
@@ -430,13 +430,15 @@ def normalised(table: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
 # --- storing --------------------------------------------------------------------------------
 
 
-def import_tournament(club: Club, doc: Any, *, user: User) -> Tournament:
+def import_tournament(club: Club, doc: Any, *, user: User, key: str = "") -> Tournament:
     """Store a whole tournament document, all or nothing (players matched by name in the club and
-    made where missing)."""
+    made where missing). The form's ``key`` sent again returns the tournament the first send
+    imported."""
     variant, sizes, options, entrants = check_document(doc)
     rounds = doc.get("rounds", [])
     bye = doc.get("bye_points", 0)
-    with changing(club):
+
+    def write() -> Tournament:
         tournament = Tournament.objects.create(
             club=club,
             name=normalise_name(doc["name"]),
@@ -455,6 +457,7 @@ def import_tournament(club: Club, doc: Any, *, user: User) -> Tournament:
             live_standings=doc.get("live_standings", False),
             seeded_from_round=doc.get("seeded_from_round"),
             seed=doc.get("seed", 0),
+            numbers_given=len(entrants),
             created_by=acting(user),
         )
         players = {p.display_name.casefold(): p for p in club.players.all()}
@@ -470,7 +473,11 @@ def import_tournament(club: Club, doc: Any, *, user: User) -> Tournament:
             players[entry["name"].casefold()] = player
         for number, raw in enumerate(rounds, start=1):
             store_round(tournament, number, raw, players, numbers, user)
-    return tournament
+        return tournament
+
+    imported = once(club, key, write).result
+    assert imported is not None
+    return imported
 
 
 def store_round(

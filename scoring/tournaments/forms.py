@@ -144,6 +144,56 @@ class TournamentForm(KeyedForm):
         )
 
 
+def initial_of(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's settings as the tournament form's initial values, to change them."""
+    sizes = list(tournament.table_sizes)
+    initial: dict[str, Any] = {
+        "name": tournament.name,
+        "date": tournament.date,
+        "rounds": tournament.rounds_planned,
+        "deals_per_dealer": tournament.deals_per_dealer,
+        "scoring": tournament.scoring,
+        "bye_points": tournament.bye_points,
+        "bye_average": tournament.bye_average,
+        "missed_round_points": tournament.missed_round_points,
+        "seeded_from_round": tournament.seeded_from_round,
+        "public": tournament.public,
+        "live_standings": tournament.live_standings,
+        "confirm_deals": tournament.confirm_deals,
+        "preferred_size": str(sizes[0]),
+        "other_size": len(sizes) > 1,
+        "byes_at_tables": tournament.byes_at_tables,
+    }
+    for slot in range(TIEBREAK_SLOTS):
+        initial[f"tiebreak_{slot}"] = tournament.tiebreaks[slot] if slot < len(tournament.tiebreaks) else ""
+    for name, value in tournament.options.items():
+        initial[f"option_{name}"] = value
+    return initial
+
+
+class PlayersForm(KeyedForm):
+    """The club's active players who have not entered, every one ticked: the director unticks who
+    is absent."""
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entered = tournament.entrants.values_list("player_id", flat=True)
+        active = tournament.club.players.filter(active=True).order_by("display_name")
+        offered = list(active.exclude(pk__in=entered))
+        # offered: who has not entered; taken: any active player, so that a second send of the
+        # form (a double tap) is answered, not refused for a player it entered
+        field = forms.ModelMultipleChoiceField(
+            label=_("Who plays"),
+            queryset=active,
+            widget=forms.CheckboxSelectMultiple,
+            initial=[p.pk for p in offered],
+            error_messages={"required": _("Tick at least one player.")},
+        )
+        field.choices = [(p.pk, p.display_name) for p in offered]
+        self.fields["players"] = field
+        self.offered = offered
+
+
 class EntrantForm(KeyedForm):
     """An entrant: a club player who has not entered yet, or a guest by name. The guest's name and
     the group are kept normalised and checked as on every path (``scoring.limits``)."""

@@ -116,6 +116,9 @@ class Tournament(models.Model):
         help_text=_("From this round on the best entrants sit together, table 1 first."),
     )
     seed = models.PositiveIntegerField(default=0, help_text=_("Seeds the draws and the lot."))
+    numbers_given = models.PositiveIntegerField(default=0, editable=False)
+    """The highest start number given so far: the next entrant gets the one after it, even when
+    the entrant who had it was removed (start numbers are never given twice)."""
     plan = models.JSONField(default=list, blank=True)
     """The rounds drawn at once at the first draw, as start numbers by table and seat, for the
     entrants then: later rounds use it while nobody entered, withdrew or was seated otherwise."""

@@ -245,6 +245,17 @@ def unconfirmed_in(tournament: Tournament) -> int:
     return _waiting(DealRevision.objects.filter(sitting__round_table__round__tournament=tournament)).count()
 
 
+def removable_entrants(tournament: Tournament) -> set[int]:
+    """The entrants (by id) that no drawn round seats or gives a bye: entered by mistake, they
+    may be removed (``services.remove_entrant``); the others only withdraw. Three queries."""
+    seated = set(
+        Seat.objects.filter(sitting__round_table__round__tournament=tournament).values_list("player_id", flat=True)
+    )
+    byes = {number for numbers in tournament.rounds.values_list("byes", flat=True) for number in numbers}
+    entrants = tournament.entrants.values_list("pk", "player_id", "start_number")
+    return {pk for pk, player, number in entrants if player not in seated and number not in byes}
+
+
 def seating(round_: Round) -> list[tuple[int, ...]]:
     """A round's tables as start numbers in seat order (seat 1 deals first): two queries, however
     many tables (a draw reads every round's, under the club's write lock too)."""

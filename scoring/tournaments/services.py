@@ -52,7 +52,7 @@ from scoring.tournaments.models import (
     new_token,
 )
 from scoring.tournaments.ranking import SCORINGS, STATES, tiebreak_problems
-from scoring.tournaments.results import seating, standings, unconfirmed
+from scoring.tournaments.results import removable_entrants, seating, standings, unconfirmed
 
 
 @dataclass(frozen=True)
@@ -126,23 +126,9 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
     def write() -> Tournament:
         return Tournament.objects.create(
             club=club,
-            name=normalise_name(chosen.name),
             variant=chosen.variant,
-            date=chosen.date,
             options=options.as_dict(),
-            scoring=chosen.scoring,
-            tiebreaks=list(chosen.tiebreaks),
-            table_sizes=list(chosen.table_sizes),
-            deals_per_dealer=chosen.deals_per_dealer,
-            rounds_planned=chosen.rounds,
-            bye_points=chosen.bye_points,
-            bye_average=chosen.bye_average,
-            missed_round_points=chosen.missed_round_points,
-            public=chosen.public,
-            live_standings=chosen.live_standings,
-            confirm_deals=chosen.confirm_deals,
-            byes_at_tables=chosen.byes_at_tables,
-            seeded_from_round=chosen.seeded_from_round,
+            **_settings_fields(chosen),
             seed=secrets.randbelow(MOST_SEED + 1) if chosen.seed is None else chosen.seed,
             created_by=acting(user),
         )
@@ -150,6 +136,53 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
     created = once(club, key, write).result
     assert created is not None
     return created
+
+
+def change_settings(tournament: Tournament, chosen: Settings) -> bool:
+    """Change the tournament's settings (not its game) until round 1 is published: a round 1
+    drawn already is drawn no more (its tables go, and the plan with them), since the draw
+    depends on the settings; whether it went is returned, so that the director is told to draw
+    it again."""
+    _refuse_if_closed(tournament)
+    problems = settings_problems(replace(chosen, variant=tournament.variant))
+    if problems:
+        raise Refusal(problems)
+    reader = Reader()
+    options = read_options(chosen.options, VARIANTS[tournament.variant], reader)
+    assert options is not None
+    with changing(tournament.club_id):
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.rounds.exclude(state=DRAWN).exists():
+            raise Refusal.because(_("Round 1 is published: the settings stay as they are."))
+        drawn = locked.rounds.first()
+        if drawn is not None:
+            _undraw(drawn)
+        for field, value in _settings_fields(chosen).items():
+            setattr(locked, field, value)
+        locked.options, locked.plan = options.as_dict(), []
+        locked.save()
+    return drawn is not None
+
+
+def _settings_fields(chosen: Settings) -> dict[str, Any]:
+    """The tournament's fields the director chooses, as ``chosen`` sets them (the house rules apart)."""
+    return {
+        "name": normalise_name(chosen.name),
+        "date": chosen.date,
+        "scoring": chosen.scoring,
+        "tiebreaks": list(chosen.tiebreaks),
+        "table_sizes": list(chosen.table_sizes),
+        "deals_per_dealer": chosen.deals_per_dealer,
+        "rounds_planned": chosen.rounds,
+        "bye_points": chosen.bye_points,
+        "bye_average": chosen.bye_average,
+        "missed_round_points": chosen.missed_round_points,
+        "public": chosen.public,
+        "live_standings": chosen.live_standings,
+        "confirm_deals": chosen.confirm_deals,
+        "byes_at_tables": chosen.byes_at_tables,
+        "seeded_from_round": chosen.seeded_from_round,
+    }
 
 
 def _refuse_if_closed(tournament: Tournament) -> None:
@@ -185,8 +218,7 @@ def add_entrant(
             raise Refusal.because(_("{name} has entered already."), name=who.display_name)
         if locked.entrants.count() >= MOST_ENTRANTS:
             raise Refusal.because(_("A tournament takes at most {most} entrants."), most=MOST_ENTRANTS)
-        top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
-        return Entrant.objects.create(tournament=locked, player=who, start_number=top + 1, group=group)
+        return Entrant.objects.create(tournament=locked, player=who, start_number=_numbers(locked, 1), group=group)
 
     entered = once(tournament.club, key, write).result
     assert entered is not None
@@ -210,7 +242,7 @@ def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -
         if len(entered) + len(new) > MOST_ENTRANTS:
             said = _("A tournament takes at most {most} entrants: with this list it would have {count}.")
             raise Refusal.because(said, most=MOST_ENTRANTS, count=len(entered) + len(new))
-        top = locked.entrants.order_by("-start_number").values_list("start_number", flat=True).first() or 0
+        top = _numbers(locked, len(new)) - 1
         for name, _item in listed:
             player = known.get(name_key(name)) or Player.objects.create(club=club, display_name=name)
             known[name_key(name)] = player
@@ -224,6 +256,54 @@ def import_entrants(tournament: Tournament, names: NameList, *, key: str = "") -
         return 0, len(listed)
     added = tournament.entrants.count() - before
     return added, len(listed) - added
+
+
+def _numbers(locked: Tournament, count: int) -> int:
+    """The first of ``count`` new start numbers, the ones after every number given so far (a
+    removed entrant's too: numbers are never given twice), taken for the tournament (locked)."""
+    first = locked.numbers_given + 1
+    locked.numbers_given += count
+    Tournament.objects.filter(pk=locked.pk).update(numbers_given=locked.numbers_given)
+    return first
+
+
+def enter_players(tournament: Tournament, players: Sequence[Player], *, key: str = "") -> int:
+    """Enter the club's players chosen (the director unticks who is absent) in one step, in the
+    order given, all or nothing; players who entered already are left. Returns how many entered
+    (none when the form's ``key`` was sent before)."""
+    _refuse_if_closed(tournament)
+    strangers = [p.display_name for p in players if p.club_id != tournament.club_id]
+    if strangers:
+        raise Refusal.because(_("{names} is not of this club."), names=", ".join(strangers))
+
+    def write() -> None:
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        entered = set(locked.entrants.values_list("player_id", flat=True))
+        new = [p for p in dict.fromkeys(players) if p.pk not in entered]
+        if len(entered) + len(new) > MOST_ENTRANTS:
+            said = _("A tournament takes at most {most} entrants: with these it would have {count}.")
+            raise Refusal.because(said, most=MOST_ENTRANTS, count=len(entered) + len(new))
+        first = _numbers(locked, len(new))
+        Entrant.objects.bulk_create(
+            Entrant(tournament=locked, player=player, start_number=first + n) for n, player in enumerate(new)
+        )
+
+    before = tournament.entrants.count()
+    once(tournament.club, key, write)
+    return tournament.entrants.count() - before
+
+
+def remove_entrant(entrant: Entrant) -> None:
+    """Remove an entrant entered by mistake, while no round that seats him or gives him a bye is
+    drawn; afterwards he can only withdraw (his rounds are part of the tournament). His start
+    number is not given again."""
+    _refuse_if_closed(entrant.tournament)
+    with changing(entrant.tournament.club_id):
+        locked = Entrant.objects.select_for_update().select_related("player", "tournament").get(pk=entrant.pk)
+        if locked.pk not in removable_entrants(locked.tournament):
+            said = _("{name} is in a round drawn already: withdraw him instead.")
+            raise Refusal.because(said, name=locked.player.display_name)
+        locked.delete()
 
 
 def set_state(entrant: Entrant, state: str) -> Entrant:
@@ -388,10 +468,7 @@ def _store_draw(
     """Store a planned draw (the caller holds the lock and has checked nothing changed): the drawn
     round it draws again goes, the plan of a first draw is kept, the round and its tables made."""
     if inputs.again is not None:
-        for drawn in inputs.again.tables.select_related("sitting"):
-            drawn.delete()
-            drawn.sitting.delete()
-        inputs.again.delete()
+        _undraw(inputs.again)
     if plan is not None:
         tournament.plan = plan
         tournament.save(update_fields=["plan"])
@@ -414,6 +491,14 @@ def _store_draw(
         )
         RoundTable.objects.create(round=round_, number=index, sitting=sitting)
     return round_
+
+
+def _undraw(round_: Round) -> None:
+    """Delete a drawn round that was never published, with its tables and their empty sittings."""
+    for table in round_.tables.select_related("sitting"):
+        table.delete()
+        table.sitting.delete()
+    round_.delete()
 
 
 def _plan_holds(
@@ -529,8 +614,43 @@ def close_round(round_: Round, unconfirmed_because: str = "") -> Round:
 
 
 def _hold(round_: Round) -> None:
-    """Tell the round's tables whether they take deals now, in its new state (``Sitting.held``)."""
-    Sitting.objects.filter(round_table__round=round_).update(held=held(round_.number, round_.state))
+    """Tell the round's tables whether they take deals now, in its new state (``Sitting.held``):
+    a table closed early stays held while its round is being played."""
+    tables = Sitting.objects.filter(round_table__round=round_)
+    tables.filter(round_table__closed_early="").update(held=held(round_.number, round_.state))
+    early = held(round_.number, round_.state, closed_early=True)
+    tables.exclude(round_table__closed_early="").update(held=early)
+
+
+def reopen_table(table: RoundTable) -> RoundTable:
+    """Undo closing a table early, while its round is being played: it takes its deals again."""
+    _refuse_if_closed(table.round.tournament)
+    with changing(table.round.tournament.club_id):
+        round_ = Round.objects.select_for_update().get(pk=table.round_id)
+        if round_.state != PUBLISHED:
+            raise Refusal.because(_("Only a table of the round being played is reopened."))
+        table.closed_early = ""
+        table.save(update_fields=["closed_early"])
+        Sitting.objects.filter(pk=table.sitting_id).update(held=held(round_.number, PUBLISHED))
+    return table
+
+
+def reopen_round(round_: Round) -> Round:
+    """Undo closing a round, while it is the tournament's last (no round after it is drawn): it is
+    played again, its tables take and correct deals through their links, the reason it closed
+    with deals unconfirmed goes."""
+    _refuse_if_closed(round_.tournament)
+    with changing(round_.tournament.club_id):
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.state != CLOSED:
+            raise Refusal.because(_("Round {number} is not closed."), number=locked.number)
+        if locked.tournament.rounds.filter(number__gt=locked.number).exists():
+            said = _("Round {number} is not the last round: a round after it is drawn already.")
+            raise Refusal.because(said, number=locked.number)
+        locked.state, locked.closed_at, locked.closed_unconfirmed = PUBLISHED, None, ""
+        locked.save(update_fields=["state", "closed_at", "closed_unconfirmed"])
+        _hold(locked)
+    return locked
 
 
 def close_tournament(tournament: Tournament) -> Tournament:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.access import Access, Role, club_view, get_club_for_user, get_tournament_for_user
@@ -25,12 +26,14 @@ from scoring.club.models import variant_choices
 from scoring.club.names import names_for
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, Refusal
-from scoring.refusals import lines, tell_refused
+from scoring.refusals import add_to_form, lines, tell_refused
+from scoring.sittings.imports import read_json
 from scoring.sittings.results import deals_ahead
+from scoring.spreadsheets.reader import read_upload
 from scoring.submissions import KeyedForm, new_key, tell
 from scoring.tournaments import services
-from scoring.tournaments.documents import tournament_document
-from scoring.tournaments.forms import EntrantForm, ReasonForm, TournamentForm
+from scoring.tournaments.documents import import_tournament, tournament_document
+from scoring.tournaments.forms import EntrantForm, PlayersForm, ReasonForm, TournamentForm, initial_of
 from scoring.tournaments.models import (
     ACTIVE,
     CLOSED,
@@ -49,6 +52,7 @@ from scoring.tournaments.ranking import Standing
 from scoring.tournaments.results import (
     Field,
     field_of,
+    removable_entrants,
     repeats,
     round_tables,
     standings,
@@ -115,6 +119,58 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "POST"])
+@club_view
+def tournament_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """A tournament from its document (``tournament.json``, as the export and ``export_tournament``
+    write it), all or nothing, every problem listed as ``import_tournament`` prints it, in the
+    page's language. A club admin's: the document may add players to the club."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            raw = read_upload(form.cleaned_data["file"], settings.TAROKCLUB_UPLOAD_MAX_BYTES)
+            tournament = import_tournament(club, read_json(raw), user=request.user, key=form.cleaned_data["key"])
+        except Refusal as refusal:
+            problems = lines(refusal)
+        else:
+            messages.success(request, _("The tournament is imported."))
+            return redirect(tournament.get_absolute_url())
+    return render(request, "tournaments/import.html", {"club": club, "form": form, "problems": problems})
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def tournament_settings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The tournament's settings, changed until round 1 is published (the game stays)."""
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    variant = tournament.variant
+    form = TournamentForm(request.POST or None, club=tournament.club, variant=variant, initial=initial_of(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            redrawn = services.change_settings(tournament, form.settings())
+        except Refusal as refusal:
+            for line in lines(refusal):
+                form.add_error(None, line)
+        else:
+            messages.success(request, _("The settings are saved."))
+            if redrawn:
+                messages.info(request, _("Round 1 was drawn with the old settings: draw it again."))
+            return _back(tournament)
+    return render(
+        request,
+        "tournaments/new.html",
+        {
+            "club": tournament.club,
+            "form": form,
+            "variant": variant,
+            "variant_name": _(VARIANTS[variant].name),
+            "tournament": tournament,
+        },
+    )
+
+
 @require_GET
 @club_view
 def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -136,9 +192,11 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             last is None or last.state == DRAWN or (last.state != PUBLISHED and last.number < tournament.rounds_planned)
         ),
         "last": last,
+        "can_change_settings": access.scores and not tournament.is_closed and all(r.state == DRAWN for r in rounds),
     }
     if access.scores and not tournament.is_closed:
         context["entrant_form"] = EntrantForm(tournament=tournament, initial={"key": new_key()})
+        context["removable"] = removable_entrants(tournament)
         context["upload_form"] = UploadForm(initial={"key": new_key()})
     return render(request, "tournaments/detail.html", context)
 
@@ -206,6 +264,37 @@ def entrant_state(request: HttpRequest, slug: str, pk: int, entrant: int) -> Htt
     state = request.POST.get("state", "")
     said = _(STATE_SAID[state]) % {"name": who.player} if state in STATE_SAID else ""  # else refused
     return _act(request, tournament, lambda: services.set_state(who, state), said)
+
+
+@require_POST
+@club_view
+def entrant_remove(request: HttpRequest, slug: str, pk: int, entrant: int) -> HttpResponse:
+    """Remove an entrant entered by mistake (none of his rounds drawn yet)."""
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    who = get_object_or_404(Entrant.objects.select_related("player"), pk=entrant, tournament=tournament)
+    said = _("%(name)s is removed from the entrants.") % {"name": who.player}
+    return _act(request, tournament, lambda: services.remove_entrant(who), said)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def entrants_all(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Every active club player who has not entered, ticked: the director unticks who is absent
+    and enters the rest in one step."""
+    tournament, _access = get_tournament_for_user(request, slug, pk, Role.SCOREKEEPER)
+    form = PlayersForm(request.POST or None, tournament=tournament, initial={"key": new_key()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            added = services.enter_players(tournament, form.cleaned_data["players"], key=form.cleaned_data["key"])
+        except Refusal as refusal:
+            add_to_form(form, refusal, otherwise="players")
+        else:
+            said = ngettext("%(count)s player entered.", "%(count)s players entered.", added) % {"count": added}
+            messages.success(request, said)
+            return _back(tournament)
+    return render(
+        request, "tournaments/entrants_all.html", {"club": tournament.club, "tournament": tournament, "form": form}
+    )
 
 
 STATE_SAID = {
@@ -295,6 +384,7 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
             "lower_bound": bound,
             "byes": [names[n] for n in round_.byes],
             "waiting": sum(view.waiting for view in tables),
+            "reopenable": round_.state == CLOSED and not tournament.rounds.filter(number__gt=number).exists(),
             # the table cards are printed from here, while the round is drawn too
             "unreachable": access.scores and round_.state != CLOSED and unreachable(address),
         },
@@ -345,6 +435,22 @@ def close_table(request: HttpRequest, slug: str, pk: int, table: int) -> HttpRes
         said,
         _round_url(found.round),
     )
+
+
+@require_POST
+@club_view
+def reopen_table(request: HttpRequest, slug: str, pk: int, table: int) -> HttpResponse:
+    found = _table_for(request, slug, pk, table)
+    said = _("Table %(number)s is open again: it enters its deals.") % {"number": found.number}
+    return _act(request, found.round.tournament, lambda: services.reopen_table(found), said, _round_url(found.round))
+
+
+@require_POST
+@club_view
+def reopen_round(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
+    said = _("Round %(number)s is open again: its tables enter and correct their deals.") % {"number": number}
+    return _act(request, round_.tournament, lambda: services.reopen_round(round_), said, _round_url(round_))
 
 
 @require_POST
@@ -465,19 +571,25 @@ def seating(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRespon
 @require_GET
 @club_view
 def table_cards(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
-    """One card per table to print: names by seat, the first dealer, the deals to play and the QR
-    code of the table's link."""
+    """A card per table to print, four to an A4 page: the table number large, names by seat, the
+    first dealer, the deals to play and the QR code of the table's link, large enough to scan
+    from a seat."""
     round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
     address = site_address(request)
     cards = []
     for view in round_tables(round_):
         url = link_of(view.table, address)
         cards.append((view, url, qr_data_uri(url)))
+    pages = [cards[start : start + CARDS_A_PAGE] for start in range(0, len(cards), CARDS_A_PAGE)]
     return render(
         request,
         "tournaments/print_cards.html",
-        {"club": round_.tournament.club, "tournament": round_.tournament, "round": round_, "cards": cards},
+        {"club": round_.tournament.club, "tournament": round_.tournament, "round": round_, "pages": pages},
     )
+
+
+CARDS_A_PAGE = 4
+"""Table cards on one A4 page: a quarter each, the QR code 6 cm wide."""
 
 
 @require_GET

@@ -52,6 +52,19 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+def answer(page: Page, yes: bool = True) -> list[str]:
+    """Answer the next question the page asks before an action that cannot be taken back
+    (``data-confirm``, ``asking.js``): yes, or no; the question's words are kept, to be read."""
+    asked: list[str] = []
+
+    def reply(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if yes else dialog.dismiss()
+
+    page.once("dialog", reply)
+    return asked
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_context_args, **PHONE}

@@ -28,6 +28,7 @@ from scoring.tournaments.models import Round, RoundTable, Tournament
 
 from ..factories import make_club
 from ..tournaments.helpers import make_tournament
+from .conftest import answer
 from .test_table_round_two import TAP_TARGETS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -190,6 +191,11 @@ def test_the_round_refuses_to_close_with_a_deal_waiting_and_closes_with_the_dire
     close = dora.locator("#close-round")
     expect(close).to_contain_text("1 deal still waits for confirmation.")
 
+    asked = answer(dora, yes=False)  # the director thinks twice: nothing is sent
+    close.get_by_role("button", name="Close the round").click()
+    assert asked == ["Close round 1? Its results count and the links show the tables' results."]
+    expect(dora.locator(".messages")).to_have_count(0)
+    answer(dora)
     close.get_by_role("button", name="Close the round").click()
     expect(dora.locator(".messages")).to_have_text(
         "1 deal waits for confirmation (table 1): confirm it, or say why the round closes."
@@ -198,6 +204,7 @@ def test_the_round_refuses_to_close_with_a_deal_waiting_and_closes_with_the_dire
     assert Round.objects.get(tournament=tournament).state == "published"
 
     dora.get_by_label("Close anyway because").fill("Bernd had to catch his train")
+    answer(dora)
     dora.get_by_role("button", name="Close the round").click()
     expect(dora.locator(".messages")).to_contain_text("Round 1 is closed; its results count.")
     round_ = Round.objects.get(tournament=tournament)

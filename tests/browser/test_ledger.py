@@ -22,6 +22,7 @@ from scoring.sittings.services import close_sitting, import_sitting
 from ..factories import golden
 from ..ledger.stored import golden as golden_season
 from ..ledger.stored import store_golden
+from .conftest import answer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,6 +61,7 @@ def test_a_scorekeeper_closes_the_evening_and_reads_who_pays_whom_on_a_phone(
     expect(page.locator("#money")).to_have_count(0)
     page.screenshot(path=folder / "1-open-sitting.png", full_page=True)
 
+    answer(page)
     page.get_by_role("button", name="Close the sitting").click()
     expect(page.locator(".messages")).to_contain_text("The sitting is closed")
     money = page.locator("#money")

@@ -18,7 +18,7 @@ from scoring.sittings.services import record_deal
 from scoring.tournaments.models import Tournament
 from scoring.tournaments.results import round_tables, standings
 
-from .conftest import PHONE
+from .conftest import PHONE, answer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -132,6 +132,7 @@ def test_a_director_runs_a_round_and_two_tables_score_from_their_phones(
     expect(page.locator("#table-4")).to_contain_text("closed early")
     shots(page, "round-1-tables-done")
 
+    answer(page)
     page.get_by_role("button", name="Close the round").click()
     expect(page.locator(".messages")).to_contain_text("Round 1 is closed")
     page.get_by_role("link", name="Standings").first.click()
