@@ -12,7 +12,7 @@ from django.urls import reverse
 from scoring.engine import VARIANTS, Refusal
 from scoring.sittings.confirmation import deal_in_words, figure_of
 from scoring.sittings.models import DealRevision, Sitting
-from scoring.sittings.services import confirm_deal, correct_deal, record_deal
+from scoring.sittings.services import close_sitting, confirm_deal, correct_deal, record_deal
 
 from .deal_posts import correct, enter
 from .factories import make_club, make_sitting
@@ -190,3 +190,37 @@ def test_the_club_turns_confirmation_on_for_its_sittings_from_its_settings(admin
     club.refresh_from_db()
     assert club.confirm_deals
     assert make_sitting(club, "grosstarock", "Anna", "Bernd", "Carla").confirms
+
+
+def test_a_deal_taking_every_trick_or_none_is_confirmed_by_who_dealt_it() -> None:
+    valat = {**GROSS, "events": [{"type": "valat", "player": "Anna", "result": "won"}]}
+    assert str(figure_of(VARIANTS["grosstarock"], valat, ["Anna", "Bernd", "Carla"], 1, 1).asked) == "Who dealt deal 1?"
+    every_trick = {**SOLO, "all_tricks": True}
+    figure = figure_of(VARIANTS["dreiertarock"], every_trick, ["Anna", "Bernd", "Carla"], 1, 1)
+    assert figure.answer == "Anna" and "dealer" in figure.hidden
+
+
+def test_a_figure_is_typed_in_plain_digits_only() -> None:
+    figure = figure_of(VARIANTS["kosakeln"], SOLO, ["Anna", "Bernd"], number=3, revision=1)
+    assert not figure.matches("4¹") and not figure.matches("²") and figure.matches("41")
+
+
+def test_a_sitting_with_a_deal_waiting_does_not_close_until_it_is_confirmed(db: Any) -> None:
+    club = make_club()
+    sitting = confirming(club)
+    record_deal(sitting, GROSS, user=None)
+    with pytest.raises(Refusal, match="1 deal waits for another player to confirm it"):
+        close_sitting(sitting, user=None)
+    confirm_deal(sitting, 1, revision=1, typed="20", user=None)
+    assert close_sitting(sitting, user=None).is_closed
+
+
+def test_the_breakdown_of_a_deal_waiting_is_withheld_it_states_the_figure(keeper: Any) -> None:
+    client, club = keeper
+    sitting = confirming(club)
+    enter(client, sitting, GROSS)
+    url = reverse("sittings:deal", kwargs={"slug": club.slug, "pk": sitting.pk, "number": 1})
+    page = client.get(url).content.decode()
+    assert "its breakdown shows once it is confirmed" in page and "card points" not in page.lower()
+    confirm_deal(sitting, 1, revision=1, typed="20", user=None)
+    assert "its breakdown shows once it is confirmed" not in client.get(url).content.decode()

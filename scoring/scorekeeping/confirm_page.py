@@ -70,9 +70,9 @@ def confirm_page(
                 sitting, number, revision=form.cleaned_data["revision"], typed=form.cleaned_data["figure"], user=user
             )
         except Refusal as refusal:
-            if refusal.problems[0].field != "figure":  # corrected or taken back meanwhile: read it again
+            if refusal.problems[0].field != "figure":  # corrected, taken back or held meanwhile
                 tell_refused(request, refusal)
-                return redirect(request.path)
+                return redirect(request.path if sitting.live_deals().filter(number=number).exists() else back)
             form.add_error("figure", said(refusal.problems[0]))
             live.refresh_from_db(fields=["mismatches"])  # the refusal counted this one
         else:

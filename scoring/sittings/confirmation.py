@@ -10,7 +10,9 @@ counts and mistypes most:
   card points are left out of what he reads: two of them would give the third away). The player
   asked for changes from deal to deal and with each correction, so that nobody learns whose;
 - in the declarer games, the declarer's card points;
-- in a deal thrown in, which has no card points, who dealt it (left out too).
+- in a deal thrown in, which has no card points, who dealt it (left out too); and so in a deal
+  whose card points the screen would give away or the table may not have counted: one taking
+  every trick or none (valat, tout, nolo, the Excuse without a trick, all tricks, Solo Valat).
 
 Pure reading: the services store the confirmation (``services.confirm_deal``).
 """
@@ -25,6 +27,17 @@ from scoring.engine import FieldSpec, Variant
 from scoring.engine.reasons import Reason, _, why, word
 
 CARD_POINTS, DECLARER_POINTS, DEALER = "card_points", "declarer_points", "dealer"
+ALL_OR_NOTHING = frozenset(
+    {"valat", "announced_valat", "tout", "nolo", "announced_nolo", "excuse_no_tricks", "solo_valat", "all_tricks"}
+)
+"""What says that a player took every trick or none: his card points follow from it (and the
+rules may not settle them at all), so such a deal is confirmed by who dealt it."""
+
+
+def _all_or_nothing(deal: Mapping[str, Any]) -> bool:
+    items = [*deal.get("declarations", ()), *deal.get("events", ())]
+    said = {item.get("type") for item in items} | {deal.get("contract")}
+    return bool(deal.get("all_tricks")) or bool(said & ALL_OR_NOTHING)
 
 
 @dataclass(frozen=True)
@@ -42,14 +55,14 @@ class Figure:
         """Whether what was typed is the figure (a number typed with spaces around is the same)."""
         if isinstance(self.answer, int):
             text = str(typed).strip()
-            return text.isdigit() and int(text) == self.answer
+            return text.isascii() and text.isdigit() and int(text) == self.answer
         return typed == self.answer
 
 
 def figure_of(variant: Variant, deal: Mapping[str, Any], players: Sequence[str], number: int, revision: int) -> Figure:
     """The figure asked of deal ``number`` in its ``revision`` (players by name, ``players`` in
     dealing order)."""
-    if deal.get("thrown_in"):
+    if deal.get("thrown_in") or _all_or_nothing(deal):
         return Figure(
             why(_("Who dealt deal {number}?"), number=number),
             deal[DEALER],
@@ -81,20 +94,23 @@ def deal_in_words(
     declaration and event with its player, result and the rest."""
     lines = []
     if deal.get("thrown_in"):
-        lines.append(Line(translate("Thrown in"), translate("dealt but not played")))
+        lines.append(Line(translate(_("Thrown in")), translate(_("dealt but not played"))))
     for key, label in ((DEALER, _("Dealer")), ("sitting_out", _("Sits out"))):
         if key in deal and key not in hidden:
             lines.append(Line(translate(label), str(deal[key])))
     for key, spec in variant.deal_fields.items():
         if key in deal and key not in hidden and spec.kind != "points":
-            if spec.kind == "flag" and not deal[key]:
+            if spec.kind == "flag":  # said by its label alone, when set
+                if deal[key]:
+                    lines.append(Line(translate(spec.label), "✓"))
                 continue
             lines.append(Line(translate(spec.label), _value(spec, deal[key], translate)))
     for listed, types in (("declarations", variant.declaration_types), ("events", variant.event_types)):
         for item in deal.get(listed, ()):
             fields = types.get(item["type"], {})
             said = [_value(fields[key], value, translate) for key, value in item.items() if key in fields]
-            lines.append(Line(translate(word(item["type"])).capitalize(), ", ".join(filter(None, said))))
+            what = translate(word(item["type"]))
+            lines.append(Line(what[:1].upper() + what[1:], ", ".join(filter(None, said))))
     return lines
 
 

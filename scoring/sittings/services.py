@@ -58,6 +58,7 @@ CLOSED = why(_("the sitting is closed: only a club admin can change it"))
 TOURNAMENT_TABLE = why(_("A tournament's table closes with its tournament, not from its sheet."))
 HELD_TAKE_BACK = why(_("this table's deals count as they are: correct a deal instead of taking it back"))
 HELD_THROWN_IN = why(_("this table's deals count as they are: a correction neither throws a deal in nor plays one"))
+HELD_CONFIRM = why(_("this table's deals count as they stand: they are confirmed no more"))
 """Refusals of a held sitting (``Sitting.held``): whoever holds it counts its deals as they stand
 (a tournament's closed round, a table closed early), so no deal is taken back and no correction
 changes how many were played; a correction of what was played is fine."""
@@ -200,11 +201,20 @@ def _seat(sitting: Sitting, players: Sequence[Player]) -> None:
 
 def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
     """Close the sitting: afterwards only a club admin corrects it. A tournament's table is closed
-    with its tournament only (``Sitting.in_tournament``)."""
+    with its tournament only (``Sitting.in_tournament``); a sitting whose deals wait for
+    confirmation closes once they are confirmed (else nobody could confirm them)."""
     if sitting.in_tournament:
         raise Refusal.because(TOURNAMENT_TABLE)
     with changing(sitting.club_id):
         sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
+        waiting = sitting.live_deals().filter(confirmed_at__isnull=True).count()
+        if sitting.closed_at is None and waiting:
+            said = by_count(
+                waiting,
+                _("{count} deal waits for another player to confirm it: confirm it before closing the sitting"),
+                _("{count} deals wait for another player to confirm them: confirm them before closing the sitting"),
+            )
+            raise Refusal.because(said, count=waiting)
         if sitting.closed_at is None:
             sitting.closed_at = timezone.now()
             sitting.save(update_fields=["closed_at"])
@@ -413,6 +423,8 @@ def confirm_deal(sitting: Sitting, number: int, *, revision: int, typed: object,
         if live.confirmed_at is not None:
             return Confirmed(live, created=False)
         _refuse_if_closed(sitting, user)
+        if sitting.held is not None:
+            raise Refusal.because(HELD_CONFIRM, deal=number)
         names = [p.display_name for p in sitting.seated_players()]
         figure = figure_of(sitting.rules, deal_by_name(live.inputs, sitting.rules, names), names, number, revision)
         if figure.matches(typed):

@@ -134,7 +134,8 @@ def deal_context(
 ) -> dict[str, Any] | None:
     """What ``sittings/deal.html`` shows of deal ``number``: its scores, its breakdown (why) and
     every revision with who, when and why, players named as ``reader`` sees them; ``None`` if the
-    sitting never had that deal."""
+    sitting never had that deal. The breakdown of a deal that waits for confirmation is withheld:
+    it states the card points the player confirming is asked to type again."""
     rules = sitting.rules
     revisions = list(
         sitting.revisions.filter(number=number).select_related("entered_by", "breakdown").order_by("revision")
@@ -144,7 +145,8 @@ def deal_context(
     names = reader.listed(sitting.seated_players())
     live = next((r for r in revisions if r.live), None)
     lines, scores = [], {}
-    if live is not None:
+    withheld = live is not None and sitting.confirms and live.waiting
+    if live is not None and not withheld:
         stored = [StoredLine.of(line) for line in live.breakdown.lines]
         lines = [
             {
@@ -163,5 +165,6 @@ def deal_context(
         "lines": lines,
         "scores": sorted(scores.items()),
         "revisions": revisions,
+        "withheld": withheld,
         "correct_url": correct_url(number) if correct_url and live is not None else None,
     }

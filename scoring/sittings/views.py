@@ -68,7 +68,7 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         deal_url=deal_url,
         correct_url=correct_url if can_correct else None,
         page=whole_number(request.GET.get("page")),
-        confirm_url=confirm_url if can_enter else None,
+        confirm_url=confirm_url if can_enter and sitting.held is None else None,
     )
     shown = [row["number"] for row in sheet["rows"]]
     changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False), number__in=shown)

@@ -50,6 +50,9 @@ from scoring.tournaments.models import (
 )
 from scoring.tournaments.ranking import AVERAGE, SCORINGS, STATES, tiebreak_problems
 
+FLAGS = ("confirm_deals", "hold_results", "byes_at_tables")
+"""The tournament's switches a document carries only when on: a document without one (as every
+document written before the switch existed) leaves it off."""
 KEYS = frozenset(
     {
         "name",
@@ -67,6 +70,7 @@ KEYS = frozenset(
         "preferred_table_size",
         "public",
         "live_standings",
+        *FLAGS,
         "seeded_from_round",
         "planned_rounds",
         "seed",
@@ -100,6 +104,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "live_standings": tournament.live_standings,
         "seeded_from_round": tournament.seeded_from_round,
         "seed": tournament.seed,
+        **{flag: True for flag in FLAGS if getattr(tournament, flag)},
     }
     entrants = list(tournament.entrants.select_related("player").order_by("start_number"))
     by_number = {e.start_number: e.player.display_name for e in entrants}
@@ -232,7 +237,7 @@ def read_settings(doc: Mapping[str, Any], check: Check) -> tuple[Variant | None,
     bye = doc.get("bye_points", 0)
     if bye != AVERAGE and not whole(bye, -10_000, 10_000):
         check.add(DOCUMENT, "bye_points", why(_('must be a whole number or "average", not {value}'), value=show(bye)))
-    for key in ("public", "live_standings"):
+    for key in ("public", "live_standings", *FLAGS):
         if key in doc and not isinstance(doc[key], bool):
             check.add(DOCUMENT, key, why(_("must be true or false, not {value}"), value=show(doc[key])))
     options: dict[str, Any] = {}
@@ -455,6 +460,7 @@ def import_tournament(club: Club, doc: Any, *, user: User, key: str = "") -> Tou
             missed_round_points=doc.get("missed_round_points", 0),
             public=doc.get("public", False),
             live_standings=doc.get("live_standings", False),
+            **{flag: doc.get(flag, False) for flag in FLAGS},
             seeded_from_round=doc.get("seeded_from_round"),
             seed=doc.get("seed", 0),
             numbers_given=len(entrants),

@@ -63,6 +63,11 @@ class TournamentForm(KeyedForm):
         required=False,
         help_text=_("The public page shows the standings before a round closes."),
     )
+    hold_results = forms.BooleanField(
+        label=_("Results held back"),
+        required=False,
+        help_text=Tournament._meta.get_field("hold_results").help_text,
+    )
 
     confirm_deals = forms.BooleanField(
         label=_("Deals confirmed by another player"),
@@ -138,6 +143,7 @@ class TournamentForm(KeyedForm):
             missed_round_points=data["missed_round_points"],
             public=data["public"],
             live_standings=data["live_standings"],
+            hold_results=data["hold_results"],
             confirm_deals=data["confirm_deals"],
             byes_at_tables=bool(data.get("byes_at_tables")),
             seeded_from_round=data["seeded_from_round"],
@@ -159,6 +165,7 @@ def initial_of(tournament: Tournament) -> dict[str, Any]:
         "seeded_from_round": tournament.seeded_from_round,
         "public": tournament.public,
         "live_standings": tournament.live_standings,
+        "hold_results": tournament.hold_results,
         "confirm_deals": tournament.confirm_deals,
         "preferred_size": str(sizes[0]),
         "other_size": len(sizes) > 1,

@@ -34,6 +34,8 @@ MOST_ROUNDS = 50
 MOST_ENTRANTS = 500
 MOST_SEED = 2**31 - 1
 """The largest seed of a tournament or a round: the largest integer every database keeps."""
+MOST_MINUTES = 600
+"""The longest round the room's clock counts down (ten hours)."""
 
 
 def new_token() -> str:
@@ -103,6 +105,14 @@ class Tournament(models.Model):
     public = models.BooleanField(_("public"), default=False, help_text=_("Anyone may read the standings and seating."))
     live_standings = models.BooleanField(
         _("live standings"), default=False, help_text=_("The public page shows the standings before a round closes.")
+    )
+    hold_results = models.BooleanField(
+        _("Results held back"),
+        default=False,
+        help_text=_(
+            "While a round is open, the room's screen and the table links show no standings; they appear when the"
+            " round closes."
+        ),
     )
     confirm_deals = models.BooleanField(
         _("deals confirmed by another player"),
@@ -215,12 +225,21 @@ class Round(models.Model):
     closed_unconfirmed = models.CharField(_("closed with deals unconfirmed because"), max_length=200, blank=True)
     """The director's reason for closing the round while deals still waited for confirmation,
     shown on the round's pages and sheet."""
+    clock_minutes = models.PositiveSmallIntegerField(_("length of the round in minutes"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    """When the round's clock was last started; ``None`` while it is paused or not started."""
+    clock_run_seconds = models.PositiveIntegerField(default=0)
+    """The seconds the clock had run before it was last started (``scoring.tournaments.clock``)."""
 
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="rounds_numbered_once"),
             models.CheckConstraint(condition=Q(state__in=[DRAWN, PUBLISHED, CLOSED]), name="round_state_known"),
+            models.CheckConstraint(
+                condition=Q(clock_minutes__isnull=True) | Q(clock_minutes__gte=1, clock_minutes__lte=MOST_MINUTES),
+                name="round_clock_in_range",
+            ),
         ]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")

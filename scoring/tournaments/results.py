@@ -146,6 +146,16 @@ def standings(tournament: Tournament, *, live: bool = False, field: Field | None
     )
 
 
+def held_back(tournament: Tournament, rounds: list[Round] | None = None) -> int | None:
+    """The round being played while the director holds results back (``Tournament.hold_results``):
+    until it closes, the room's screen, the table links and every reader but the director see no
+    standings. ``None`` when results are not held. ``rounds``: the tournament's, when read already."""
+    if not tournament.hold_results:
+        return None
+    found = rounds if rounds is not None else list(tournament.rounds.filter(state=PUBLISHED))
+    return next((r.number for r in found if r.state == PUBLISHED), None)
+
+
 def bye_points(tournament: Tournament) -> ByePoints:
     """What a bye scores: the tournament's points, or the entrant's average so far."""
     return AVERAGE if tournament.bye_average else tournament.bye_points

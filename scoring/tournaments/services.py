@@ -73,6 +73,7 @@ class Settings:
     missed_round_points: int = 0
     public: bool = False
     live_standings: bool = False
+    hold_results: bool = False
     confirm_deals: bool = True
     byes_at_tables: bool = False
     seeded_from_round: int | None = None
@@ -139,10 +140,10 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
 
 
 def change_settings(tournament: Tournament, chosen: Settings) -> bool:
-    """Change the tournament's settings (not its game) until round 1 is published: a round 1
-    drawn already is drawn no more (its tables go, and the plan with them), since the draw
-    depends on the settings; whether it went is returned, so that the director is told to draw
-    it again."""
+    """Change the tournament's settings (not its game) until round 1 is published. A round 1
+    drawn already stays when only what its draw does not depend on changed (the name, the date,
+    the scoring, the public page); otherwise it is drawn no more (its tables go, and the plan
+    with them), and whether it went is returned, so that the director is told to draw it again."""
     _refuse_if_closed(tournament)
     problems = settings_problems(replace(chosen, variant=tournament.variant))
     if problems:
@@ -154,14 +155,29 @@ def change_settings(tournament: Tournament, chosen: Settings) -> bool:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.rounds.exclude(state=DRAWN).exists():
             raise Refusal.because(_("Round 1 is published: the settings stay as they are."))
+        fields = {**_settings_fields(chosen), "options": options.as_dict()}
         drawn = locked.rounds.first()
-        if drawn is not None:
+        undrawn = drawn is not None and any(getattr(locked, name) != fields[name] for name in DRAW_DEPENDS_ON)
+        if undrawn:
+            assert drawn is not None
             _undraw(drawn)
-        for field, value in _settings_fields(chosen).items():
+            locked.plan = []
+        for field, value in fields.items():
             setattr(locked, field, value)
-        locked.options, locked.plan = options.as_dict(), []
         locked.save()
-    return drawn is not None
+    return undrawn
+
+
+DRAW_DEPENDS_ON = (
+    "table_sizes",
+    "byes_at_tables",
+    "rounds_planned",
+    "seeded_from_round",
+    "deals_per_dealer",
+    "confirm_deals",
+    "options",
+)
+"""The settings a drawn round's seating or its tables' sittings were made from."""
 
 
 def _settings_fields(chosen: Settings) -> dict[str, Any]:
@@ -179,6 +195,7 @@ def _settings_fields(chosen: Settings) -> dict[str, Any]:
         "missed_round_points": chosen.missed_round_points,
         "public": chosen.public,
         "live_standings": chosen.live_standings,
+        "hold_results": chosen.hold_results,
         "confirm_deals": chosen.confirm_deals,
         "byes_at_tables": chosen.byes_at_tables,
         "seeded_from_round": chosen.seeded_from_round,
@@ -221,7 +238,8 @@ def add_entrant(
         return Entrant.objects.create(tournament=locked, player=who, start_number=_numbers(locked, 1), group=group)
 
     entered = once(tournament.club, key, write).result
-    assert entered is not None
+    if entered is None:  # this form entered him before, and he was removed since
+        raise Refusal.because(_("This form was sent before, and the entrant it entered was removed since."))
     return entered
 
 
@@ -274,7 +292,8 @@ def enter_players(tournament: Tournament, players: Sequence[Player], *, key: str
     _refuse_if_closed(tournament)
     strangers = [p.display_name for p in players if p.club_id != tournament.club_id]
     if strangers:
-        raise Refusal.because(_("{names} is not of this club."), names=", ".join(strangers))
+        said = by_count(len(strangers), _("{names} is not of this club."), _("{names} are not of this club."))
+        raise Refusal.because(said, names=", ".join(strangers))
 
     def write() -> None:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -404,7 +423,10 @@ def draw_round(tournament: Tournament, *, user: User, key: str = "") -> Round:
             drawn = _plan_and_store(tournament, user, key)
         except _Changed:
             continue
-        return drawn or tournament.rounds.order_by("-number")[0]
+        last = drawn or tournament.rounds.order_by("-number").first()
+        if last is None:  # the round this form drew went with a change of the settings
+            raise Refusal.because(_("The round this form drew is drawn no more: draw it again."))
+        return last
     raise Refusal.because(_("The entrants or the rounds changed while the round was drawn: draw it again."))
 
 

@@ -5,7 +5,9 @@ lets the players at that table enter and correct that table's deals and nothing 
 round closes; a revoked link or another table's, tournament's or round's deal is not found. A table
 closed early, or one a player of which withdrew or was disqualified, is the director's to finish:
 its link still shows the sheet but enters and corrects no deal (:func:`stopped`). After the round
-closes, the link shows the table's result, read-only, and the way to the standings.
+closes, the link shows the table's result, read-only, and the way to the standings (none while
+the director holds results back and the next round is played). A table's own sheet never links
+to the standings, so while its round is open it shows that table only.
 
 The links (and their QR codes) are made under the site's public address, ``TAROKCLUB_PUBLIC_URL``
 when it is set (:func:`site_address`): the phones at the tables must reach it.
@@ -38,6 +40,7 @@ from scoring.sittings.services import CLOSED
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.submissions import new_key
 from scoring.tournaments.models import ACTIVE, DRAWN, PUBLISHED, TOKEN, WITHDRAWN, Entrant, RoundTable
+from scoring.tournaments.results import held_back
 
 BASE = "tournaments/table_base.html"
 NO_ROLE = Access(None)
@@ -129,8 +132,14 @@ def marked(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     which phone entered them, so that the director sees two phones entering at one table."""
     if not phone_of(request):
         mark = secrets.token_urlsafe(PHONE_LENGTH)[:PHONE_LENGTH]
-        response.set_cookie(
-            PHONE_COOKIE, mark, max_age=365 * 24 * 3600, httponly=True, samesite="Lax", secure=request.is_secure()
+        response.set_cookie(  # the table links' pages only, for a tournament's day or two
+            PHONE_COOKIE,
+            mark,
+            max_age=2 * 24 * 3600,
+            path=reverse("table_link:home", kwargs={"token": "x"}).removesuffix("x/"),
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
         )
     return response
 
@@ -172,7 +181,7 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
     sitting = table.sitting
     halt = stopped(table)
     correct_url = _correct_url(table) if halt is None else None
-    confirm_url = _confirm_url(table) if not sitting.is_closed else None
+    confirm_url = _confirm_url(table) if not sitting.is_closed and sitting.held is None else None
     sheet = sheet_context(
         sitting, deal_url=_deal_url(table), correct_url=correct_url, page=None, confirm_url=confirm_url
     )
@@ -199,10 +208,13 @@ def home(request: HttpRequest, token: str) -> HttpResponse:
 
 def result(request: HttpRequest, table: RoundTable) -> HttpResponse:
     """The table's result once its round is closed: its sheet, read-only (each deal's page still
-    says why), and the link to the tournament's standings."""
+    says why), and the link to the tournament's standings, unless the director holds results back
+    while the next round is played (``held_back``)."""
     tournament = table.round.tournament
     sheet = sheet_context(table.sitting, deal_url=_deal_url(table), correct_url=None, page=None)
-    standings = reverse("tournaments:standings", kwargs={"slug": tournament.club.slug, "pk": tournament.pk})
+    standings = None
+    if held_back(tournament) is None:
+        standings = reverse("tournaments:standings", kwargs={"slug": tournament.club.slug, "pk": tournament.pk})
     return render(
         request,
         "tournaments/table_result.html",
@@ -233,17 +245,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponse:
         form = deal_form(sitting, initial={"dealer": dealer, "sitting_out": out, "key": new_key()})
         page = deal_page(request, sitting, NO_ROLE, form, number, back=_home(table), base=BASE, around=_around(table))
         return marked(request, page)
-    return save_deal(
-        request,
-        sitting,
-        NO_ROLE,
-        number,
-        correcting=False,
-        back=_home(table),
-        base=BASE,
-        around=_around(table),
-        phone=phone_of(request),
-    )
+    return _save(request, table, number, correcting=False)
 
 
 @require_http_methods(["GET", "POST"])
@@ -270,26 +272,23 @@ def deal_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
             around=_around(table),
         )
         return marked(request, page)
-    return save_deal(
-        request,
-        sitting,
-        NO_ROLE,
-        number,
-        correcting=True,
-        back=_home(table),
-        base=BASE,
-        around=_around(table),
-        phone=phone_of(request),
-    )
+    return _save(request, table, number, correcting=True)
+
+
+def _save(request: HttpRequest, table: RoundTable, number: int, correcting: bool) -> HttpResponse:
+    """Store the deal sent through the table's link (``save_deal``), marked with its phone."""
+    back, around = _home(table), _around(table)
+    phone = phone_of(request)
+    return save_deal(request, table.sitting, NO_ROLE, number, correcting, back, BASE, around, phone=phone)
 
 
 @require_http_methods(["GET", "POST"])
 def deal_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    """Another player of the table confirms a deal, on his phone or on the one passed across;
-    until the round closes, whatever else stopped the table (the director confirms nothing he
+    """Another player of the table confirms a deal, on his phone or on the one passed across,
+    until the round closes or the table is closed early (the director confirms nothing he
     closes: the round's close says why deals went unconfirmed)."""
     table = table_of(token)
-    if over(table) or table.sitting.is_closed:
+    if over(table) or table.sitting.is_closed or table.sitting.held is not None:
         return _refused(request, table, stopped(table) or CLOSED)
     correct = _correct_url(table)(number) if stopped(table) is None else None
     return confirm_page(

@@ -2,8 +2,9 @@
 page of a public tournament, the standings and their JSON, exports and printouts.
 
 A reader who is not a member sees a public tournament: standings after each closed round (or live,
-if the director chose so), the seating of published rounds and each table's result, entrants who
-asked for it by initials only. A drawn round that is not yet published is the director's alone.
+if the director chose so; none while a round is open, if he holds results back), the seating of
+published rounds and each table's result, the room's screen, entrants who asked for it by
+initials only. A drawn round that is not yet published is the director's alone.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,12 +28,13 @@ from scoring.club.models import variant_choices
 from scoring.club.names import names_for
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, Refusal
+from scoring.limits import whole_number
 from scoring.refusals import add_to_form, lines, tell_refused
 from scoring.sittings.imports import read_json
 from scoring.sittings.results import deals_ahead
 from scoring.spreadsheets.reader import read_upload
 from scoring.submissions import KeyedForm, new_key, tell
-from scoring.tournaments import services
+from scoring.tournaments import clock, services
 from scoring.tournaments.documents import import_tournament, tournament_document
 from scoring.tournaments.forms import EntrantForm, PlayersForm, ReasonForm, TournamentForm, initial_of
 from scoring.tournaments.models import (
@@ -52,6 +55,7 @@ from scoring.tournaments.ranking import Standing
 from scoring.tournaments.results import (
     Field,
     field_of,
+    held_back,
     removable_entrants,
     repeats,
     round_tables,
@@ -59,6 +63,7 @@ from scoring.tournaments.results import (
     standings_document,
     unconfirmed_in,
 )
+from scoring.tournaments.screen import Screen, screen_of
 from scoring.tournaments.standings_table import standings_rows
 from scoring.tournaments.table_link import link_of, site_address, unreachable
 from scoring.tournaments.workbook import standings_sheet, tournament_sheets
@@ -75,13 +80,14 @@ def _names(tournament: Tournament, field: Field, access: Access) -> dict[int, st
     return field.names(lambda entrant: names.of(entrant.player_id, entrant.display_name))
 
 
-def _live(tournament: Tournament, access: Access) -> bool:
-    """Whether this reader's standings count the published round: the director's always."""
-    return access.scores or tournament.live_standings
+def _live(tournament: Tournament, access: Access, field: Field) -> bool:
+    """Whether this reader's standings count the published round: the director's always, the
+    others' when he chose live standings, unless he holds results back (that wins)."""
+    return access.scores or (tournament.live_standings and held_back(tournament, field.rounds) is None)
 
 
 def _standings_for(tournament: Tournament, access: Access, field: Field) -> list[Standing]:
-    return standings(tournament, live=_live(tournament, access), field=field)
+    return standings(tournament, live=_live(tournament, access, field), field=field)
 
 
 @require_GET
@@ -384,9 +390,12 @@ def round_page(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRes
             "lower_bound": bound,
             "byes": [names[n] for n in round_.byes],
             "waiting": sum(view.waiting for view in tables),
+            # results held back: while the round is played, only the director sees its points
+            "held": not access.scores and held_back(tournament) == round_.number,
             "reopenable": round_.state == CLOSED and not tournament.rounds.filter(number__gt=number).exists(),
             # the table cards are printed from here, while the round is drawn too
             "unreachable": access.scores and round_.state != CLOSED and unreachable(address),
+            "clock": clock.clock_of(round_).read(timezone.now()),
         },
     )
 
@@ -473,26 +482,79 @@ def close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _act(request, tournament, lambda: services.close_tournament(tournament), said)
 
 
+# --- the round clock and the room's screen -------------------------------------------------
+
+
+@require_POST
+@club_view
+def round_clock(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """The round clock's buttons on the round page: set the length (``minutes``), start, pause."""
+    round_, _access = _round_for(request, slug, pk, number, Role.SCOREKEEPER)
+    minutes = whole_number(request.POST.get("minutes"))
+    lasts = ngettext("The round lasts %(minutes)s minute.", "The round lasts %(minutes)s minutes.", minutes or 0)
+    buttons = {
+        "set": (lambda: clock.set_length(round_, minutes), lasts % {"minutes": minutes}),
+        "start": (lambda: clock.start_clock(round_), _("The round's clock runs.")),
+        "pause": (lambda: clock.pause_clock(round_), _("The round's clock is paused.")),
+    }
+    pressed = request.POST.get("clock", "")
+    if pressed not in buttons:
+        raise Http404("the round clock has no such button")
+    act, said = buttons[pressed]
+    return _act(request, round_.tournament, act, said, _round_url(round_))
+
+
+def _screen(request: HttpRequest, slug: str, pk: int) -> Screen:
+    tournament, access = get_tournament_for_user(request, slug, pk)
+    field = field_of(tournament)
+    return screen_of(tournament, field, _names(tournament, field, access))
+
+
+@require_GET
+@club_view
+def screen_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The room's screen (``scoring.tournaments.screen``): a page for a projector, which keeps
+    itself up to date from ``screen.json`` (``tarokclub/screen.js``)."""
+    screen = _screen(request, slug, pk)
+    context = {"screen": screen, "tournament": screen.tournament, "clock": screen.clock(timezone.now())}
+    return render(request, "tournaments/screen.html", context)
+
+
+@require_GET
+@club_view
+def screen_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    document = _screen(request, slug, pk).document(timezone.now())
+    return JsonResponse(document, json_dumps_params={"ensure_ascii": False})
+
+
 # --- standings, exports, printouts ---------------------------------------------------------
 
 
 @require_GET
 @club_view
 def standings_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The standings; while results are held back, only the director's (the others are told when
+    they come)."""
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
-    rows = standings_rows(tournament, field, _names(tournament, field, access), live=_live(tournament, access))
-    counted = [r for r in field.rounds if r.state == CLOSED or (r.state == PUBLISHED and _live(tournament, access))]
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "access": access,
+        "tiebreaks": [TIEBREAK_WORDS[key] for key in tournament.tiebreaks],
+    }
+    held = None if access.scores else held_back(tournament, field.rounds)
+    if held is not None:
+        return render(request, "tournaments/standings.html", {**context, "held": held})
+    live = _live(tournament, access, field)
+    counted = [r for r in field.rounds if r.state == CLOSED or (r.state == PUBLISHED and live)]
     return render(
         request,
         "tournaments/standings.html",
         {
-            "club": tournament.club,
-            "tournament": tournament,
-            "access": access,
-            "rows": rows,
+            **context,
+            "rows": standings_rows(tournament, field, _names(tournament, field, access), live=live),
             "rounds": counted,
-            "tiebreaks": [TIEBREAK_WORDS[key] for key in tournament.tiebreaks],
             "unconfirmed": unconfirmed_in(tournament) if any(r.state == PUBLISHED for r in counted) else 0,
         },
     )
@@ -520,7 +582,7 @@ def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
     return workbook_response(
-        tournament_sheets(tournament, field, _names(tournament, field, access), live=_live(tournament, access)),
+        tournament_sheets(tournament, field, _names(tournament, field, access), live=_live(tournament, access, field)),
         _filename(tournament),
     )
 
@@ -531,7 +593,7 @@ def export_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     tournament, access = get_tournament_for_user(request, slug, pk)
     field = field_of(tournament)
     return csv_response(
-        standings_sheet(tournament, field, _names(tournament, field, access), live=_live(tournament, access)),
+        standings_sheet(tournament, field, _names(tournament, field, access), live=_live(tournament, access, field)),
         _filename(tournament),
     )
 

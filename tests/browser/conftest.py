@@ -52,6 +52,19 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+def new_tournament(page: Page, base: str, who: tuple[str, str], club: str, game: str) -> None:
+    """A director signs in (``who``: user name and password) and opens the form of a new
+    tournament of ``game`` at ``club``, through the pages."""
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("User name").fill(who[0])
+    page.get_by_label("Password").fill(who[1])
+    page.get_by_role("button", name="Log in").last.click()
+    page.get_by_role("link", name=club).click()
+    page.get_by_role("link", name="Tournaments").first.click()
+    page.get_by_role("link", name="New tournament").click()
+    page.get_by_role("link", name=game).click()
+
+
 def answer(page: Page, yes: bool = True) -> list[str]:
     """Answer the next question the page asks before an action that cannot be taken back
     (``data-confirm``, ``asking.js``): yes, or no; the question's words are kept, to be read."""

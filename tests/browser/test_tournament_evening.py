@@ -18,7 +18,7 @@ from scoring.sittings.services import record_deal
 from scoring.tournaments.models import Tournament
 from scoring.tournaments.results import round_tables, standings
 
-from .conftest import PHONE, answer
+from .conftest import PHONE, answer, new_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,14 +67,7 @@ def test_a_director_runs_a_round_and_two_tables_score_from_their_phones(
     Membership.objects.create(user=dora, club=club, role=Membership.Role.SCOREKEEPER)
     shots = Shots(output_path)
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("dora-directs-1754")
-    page.get_by_role("button", name="Log in").last.click()
-    page.get_by_role("link", name="Tarockrunde Linz").click()
-    page.get_by_role("link", name="Tournaments").first.click()
-    page.get_by_role("link", name="New tournament").click()
-    page.get_by_role("link", name="Droggn").click()
+    new_tournament(page, live_server.url, ("dora", "dora-directs-1754"), "Tarockrunde Linz", "Droggn")
     page.fill("#id_name", "Adventturnier")
     page.fill("#id_rounds", "2")
     page.select_option("#id_preferred_size", "4")

@@ -69,7 +69,7 @@ def test_the_round_page_names_the_bye_and_the_fewest_repeats_with_byes() -> None
     page = director(tournament.club).get(round_page(tournament)).content.decode()
     bye = tournament.entrants.get(start_number=round_.byes[0]).player.display_name
     assert f"A bye this round: {bye}" in page
-    assert "No draw of these rounds can have fewer than 0 repeated pairs." in page
+    assert "No draw of these rounds can have fewer than" not in page, "a bound of 0 says nothing"
 
 
 @pytest.mark.django_db

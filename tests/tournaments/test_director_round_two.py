@@ -181,6 +181,22 @@ def test_the_settings_change_until_round_one_is_published_and_a_drawn_round_one_
     assert tournament.rounds_planned == 5
 
 
+def test_a_new_name_keeps_the_drawn_round_one_its_printed_cards_still_work() -> None:
+    tournament = make_tournament(make_club(), *"ABCDEF", variant="grosstarock", sizes=(3,), rounds=3)
+    drawn = services.draw_round(tournament, user=None)
+    dora = director(tournament.club)
+    answer = fill_and_send(dora, url("settings", tournament), {"name": "Wintercup"}, having="rounds", follow=True)
+    assert "The settings are saved." in said(answer) and "draw it again" not in said(answer)
+    assert Round.objects.filter(pk=drawn.pk).exists()
+
+
+def test_the_document_carries_the_switches_that_are_on() -> None:
+    tournament = make_tournament(make_club(), "Anna", "Bernd", confirm_deals=True, hold_results=True)
+    document = tournament_document(tournament)
+    assert document["confirm_deals"] is True and document["hold_results"] is True
+    assert "byes_at_tables" not in document
+
+
 # --- table cards ----------------------------------------------------------------------------
 
 
