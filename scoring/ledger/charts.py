@@ -5,7 +5,8 @@ the templates show both. Colours and line widths come from the site's stylesheet
 classes (``s0`` … ``s9``); the SVG carries no style attribute, as the Content-Security-Policy
 wants. Text in the charts (names, dates, numbers) is escaped.
 
-- ``line_chart``: a line per player over dates on a time axis (a running or cumulative total).
+- ``line_chart``: a line per player over dates on a time axis (a running or cumulative total);
+  over a single date, where a line has no length, a point per player with its value.
 - ``bar_chart``: a bar per date (attendance).
 """
 
@@ -218,18 +219,39 @@ def line_chart(series: Series, title: str) -> SafeString:
     parts += _x_labels(series.x, series.labels, place)
     ends = _spread([height(line[-1]) for _name, line in series.lines])
     for number, ((name, line), end) in enumerate(zip(series.lines, ends, strict=True)):
-        points = " ".join(f"{_n(place(x))},{_n(height(v))}" for x, v in zip(series.x, line, strict=True))
         parts.append(
             format_html(
-                '<g class="s{}"><polyline class="line" points="{}"/><text class="name" x="{}" y="{}">{}</text></g>',
+                '<g class="s{}">{}<text class="name" x="{}" y="{}">{}</text></g>',
                 number % MOST_LINES,
-                points,
+                _one_point(place(series.x[0]), height(line[0]), line[0], end)
+                if len(series.x) == 1
+                else _polyline(place, height, series.x, line),
                 _n(place(series.x[-1]) + 6),
                 _n(end + 5),
                 name,
             )
         )
     return mark_safe(opening + "".join(parts) + closing)  # every part went through format_html
+
+
+def _polyline(
+    place: Callable[[float], float], height: Callable[[float], float], x: Sequence[float], line: Sequence[int]
+) -> SafeString:
+    points = " ".join(f"{_n(place(at))},{_n(height(value))}" for at, value in zip(x, line, strict=True))
+    return format_html('<polyline class="line" points="{}"/>', points)
+
+
+def _one_point(x: float, y: float, value: int, label_y: float) -> SafeString:
+    """A line of one position (a season of one date) is no line: a point, and its value written
+    left of it at the height of its name (names are moved apart, so the values are too)."""
+    return format_html(
+        '<circle class="point" cx="{}" cy="{}" r="4"/><text class="value" x="{}" y="{}" text-anchor="end">{}</text>',
+        _n(x),
+        _n(y),
+        _n(x - 8),
+        _n(label_y + 5),
+        figure_text(value),
+    )
 
 
 def bar_chart(bars: Sequence[tuple[str, int]], title: str) -> SafeString:

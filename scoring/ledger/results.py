@@ -131,24 +131,38 @@ def mode_of(rule: RankingRule | None) -> Mode:
     return rule.as_mode() if rule is not None else Mode()
 
 
-def tournament_placements(club: Club, period: Period, variant: str) -> dict[str, list[Placement]]:
+@dataclass(frozen=True)
+class Placings:
+    """What the ``cup`` reads of the season's tournaments: each player's placements, and the id
+    of each player placed (a player may be placed without an ordinary sitting of the season)."""
+
+    placements: dict[str, list[Placement]] = field(default_factory=dict)
+    player_ids: dict[str, int] = field(default_factory=dict)
+
+
+def tournament_placements(club: Club, period: Period, variant: str) -> Placings:
     """Each player's places in the club's closed tournaments of ``variant`` in the season, for
     the ``cup`` mode: his place in the final standings of a field of those placed (a
     disqualified entrant has no place and is not in the field; tied entrants share a place).
+    The cup reads them whether or not the rule counts the tournaments' tables as sittings.
     Players by their names as the club writes them (``season_table_of`` names them for the
     reader)."""
     from scoring.tournaments.results import field_of, standings
 
     placements: dict[str, list[Placement]] = defaultdict(list)
+    ids: dict[str, int] = {}
     tournaments = club.tournaments.filter(
         variant=variant, date__gte=period.start, date__lte=period.end, closed_at__isnull=False
     )
     for tournament in tournaments.order_by("date", "pk"):
-        placed = [(line.entrant.name, line.place) for line in standings(tournament, field=field_of(tournament))]
-        field = [(name, place) for name, place in placed if place is not None]
-        for name, place in field:
-            placements[name].append(Placement(place, len(field)))
-    return dict(placements)
+        entered = field_of(tournament)
+        player_of = {entrant.start_number: entrant.player_id for entrant in entered.entrants}
+        placed = [(line.entrant, line.place) for line in standings(tournament, field=entered)]
+        in_field = [(entrant, place) for entrant, place in placed if place is not None]
+        for entrant, place in in_field:
+            placements[entrant.name].append(Placement(place, len(in_field)))
+            ids[entrant.name] = player_of[entrant.id]
+    return Placings(dict(placements), ids)
 
 
 # --- the season's sittings, summed in SQL ----------------------------------------------------
@@ -304,8 +318,10 @@ def season_table_of(
     results = results_by_player(found)
     ids = {part.player: part.player_id for part in found}
     try:
-        placements = tournament_placements(club, period, variant)
-        rows = season_table(mode, results, {reader.by_name(name): places for name, places in placements.items()})
+        placings = tournament_placements(club, period, variant)
+        placements = {reader.by_name(name): places for name, places in placings.placements.items()}
+        ids |= {reader.by_name(name): pk for name, pk in placings.player_ids.items() if reader.by_name(name) not in ids}
+        rows = season_table(mode, results, placements)
     except Refusal as refusal:
         return SeasonTable(period, variant, rule, mode, [], ids, refusal.problems)
     return SeasonTable(period, variant, rule, mode, rows, ids)

@@ -3,7 +3,8 @@
 Four sheets, in the page's language:
 
 - **Table**: rank, player, sittings, deals played, the ranking mode's figure, game points, as
-  the season table shows them (an unranked player has no rank).
+  the season table shows them (an unranked player has no rank; in ``total``, where the figure
+  is the game points, that column comes once).
 - **Sittings**: a row per player (in the table's order), a column per sitting (titled by its
   date; a second sitting on the same day gets `` (2)``) holding his game points, and his total.
 - **Money**: the same rows and columns with each player's balance, and a last row for the
@@ -72,16 +73,19 @@ def season_sheets(
 
 
 def table_sheet(table: SeasonTable) -> Sheet:
+    """The season table as the page shows it: in ``total`` the figure is the game points, so
+    that column comes once; in the other modes the figure (titled by the mode) comes before the
+    game points. Every title is the page's own, so each is distinct in every language."""
+    total = table.mode.mode == "total"
     figure = str(FIGURE_TITLES[table.mode.mode])
-    points = str(GAME_POINTS)
-    header = distinct([str(RANK), str(PLAYER), str(SITTINGS), str(DEALS), figure, points])
+    header = [str(RANK), str(PLAYER), str(SITTINGS), str(DEALS), figure, *([] if total else [str(GAME_POINTS)])]
     decimals = table.mode.mode in ("per_deal", "scaled")
 
     def rows() -> Iterator[list[object]]:
         for row in table.rows:
-            yield [row.rank, row.player, row.sittings, row.deals, row.figure, row.points]
+            yield [row.rank, row.player, row.sittings, row.deals, row.figure, *([] if total else [row.points])]
 
-    return Sheet(str(TABLE), header, rows(), formats={header[4]: Number(2)} if decimals else {})
+    return Sheet(str(TABLE), header, rows(), formats={figure: Number(2)} if decimals else {})
 
 
 def _columns(money: SeasonLedger) -> list[str]:

@@ -36,8 +36,8 @@ def mode_of(rule: dict[str, Any]) -> Mode:
 
 
 def season_of(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, dict[str, Any]]:
-    """A public club holding the golden season ``name``, its tournament placements read through
-    the one function the tournament issue will fill."""
+    """A public club holding the golden season ``name``, its tournament placements given through
+    the one function the cup reads them with."""
     document = golden(name)
     club = make_club(f"club-{name.replace('_', '-')}", public=True)
     store_golden(club, document)
@@ -45,7 +45,7 @@ def season_of(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, dict[str
         player: [Placement(place, field) for place, field in places]
         for player, places in document.get("placements", {}).items()
     }
-    monkeypatch.setattr(results, "tournament_placements", lambda club, period, variant: placements)
+    monkeypatch.setattr(results, "tournament_placements", lambda club, period, variant: results.Placings(placements))
     return club, document
 
 

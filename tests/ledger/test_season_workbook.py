@@ -104,3 +104,45 @@ def test_the_csv_is_the_table_sheet_in_the_pages_language(client: Client) -> Non
     assert lines[3] == "3;Bert;1;40;159,60;133"
     english = download(client, url).decode("utf-8-sig").splitlines()
     assert english[1] == "1,Anna,1,30,160.00,100"
+
+
+def test_the_table_sheet_of_a_season_ranked_by_game_points_has_the_game_points_once(client: Client) -> None:
+    club = make_club(public=True)
+    store_golden(club, golden_season("per_deal"))
+    url = f"/clubs/{club.slug}/ledger/export.xlsx?variant=grosstarock&year=2026"
+
+    danish = first_sheet(download_in(client, url, "da"))
+
+    assert danish[0] == ("Placering", "Spiller", "Partier", "Spil", "Spilpoint")
+    assert danish[1] == (1, "Bert", 1, 40, 133)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "da"])
+@pytest.mark.parametrize(
+    "mode",
+    [Mode("total"), Mode("per_deal"), Mode("scaled", list_length=48), Mode("best_n", best=1), Mode("cup")],
+    ids=lambda mode: mode.mode,
+)
+def test_every_column_of_the_table_sheet_has_a_title_of_its_own_in_every_language(
+    client: Client, language: str, mode: Mode
+) -> None:
+    club = make_club(public=True)
+    store_golden(club, golden_season("per_deal"))
+    save_rule(club, "grosstarock", calendar_year(2026), mode=mode)
+    url = f"/clubs/{club.slug}/ledger/export.xlsx?variant=grosstarock&year=2026"
+
+    titles = first_sheet(download_in(client, url, language))[0]
+
+    assert len({str(title).casefold() for title in titles}) == len(titles), titles
+    assert not any("(" in str(title) for title in titles), f"no title made distinct by a number: {titles}"
+
+
+def download_in(client: Client, url: str, language: str) -> bytes:
+    response = client.get(url, headers={"accept-language": language})
+    assert response.status_code == 200
+    return b"".join(response.streaming_content)  # type: ignore[attr-defined]
+
+
+def first_sheet(data: bytes) -> list[tuple[Any, ...]]:
+    """The workbook's first sheet, the table, whatever the language calls it."""
+    return next(iter(sheets(data).values()))

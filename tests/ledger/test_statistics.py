@@ -143,6 +143,22 @@ def test_the_season_charts_draw_the_leaders_totals_and_the_attendance_with_their
     assert totals[3:] == [["3"], ["3"], ["3"]]
 
 
+def test_a_season_chart_of_one_date_draws_each_player_as_a_point_with_his_value(client: Client) -> None:
+    club = make_club(public=True)
+    from .stored import store_sitting
+
+    store_sitting(club, "droggn", "2026-01-09", 3, {"Anna": (12, 3), "Bob": (-4, 3), "Cleo": (-8, 3)})
+    page = charts_page(client, club, "droggn")
+    totals = re.search(r'id="totals-chart".*?(<svg.*?</svg>)', page, re.S)
+    assert totals is not None
+    chart = totals.group(1)
+
+    assert chart.count('<circle class="point"') == 3, "a point per player where no line can be drawn"
+    assert re.findall(r'<text class="value"[^>]*>([^<]+)</text>', chart) == ["12", "-4", "-8"]
+    assert re.findall(r'<text class="name"[^>]*>([^<]+)</text>', chart) == ["Anna", "Bob", "Cleo"]
+    assert "style=" not in page
+
+
 def test_a_chart_escapes_what_a_player_is_called(client: Client) -> None:
     club = make_club(public=True)
     from .stored import store_sitting
