@@ -16,9 +16,11 @@ from scoring.spreadsheets.writer import Sheet, write_csv, write_xlsx
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def workbook_response(sheets: Sequence[Sheet], filename: str) -> FileResponse:
+def workbook_response(sheets: Sequence[Sheet], filename: str, heading: str = "") -> FileResponse:
+    """The sheets as a workbook download; ``heading`` tops each printed page (the club and what
+    the workbook holds)."""
     out = tempfile.TemporaryFile()  # noqa: SIM115 - the response streams it, then closes it
-    write_xlsx(sheets, out, tz=timezone.get_current_timezone())
+    write_xlsx(sheets, out, tz=timezone.get_current_timezone(), heading=heading)
     out.seek(0)
     return FileResponse(out, as_attachment=True, filename=f"{filename}.xlsx", content_type=XLSX)
 

@@ -335,7 +335,8 @@ def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
     ledger = _season_page(request, slug)
     currency = LedgerSettings.of(ledger.club).currency
     sheets = season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, currency, reader=ledger.names)
-    return workbook_response(sheets, _export_name(ledger))
+    game = _(VARIANTS[ledger.variant].name)
+    return workbook_response(sheets, _export_name(ledger), heading=f"{ledger.club} · {ledger.period.name} · {game}")
 
 
 @require_GET

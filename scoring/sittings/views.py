@@ -143,7 +143,8 @@ def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     """The sitting's workbook: Deals, Items, Breakdown, Totals, House rules."""
     sitting, access = get_sitting_for_user(request, slug, pk)
     currency = LedgerSettings.of(sitting.club).currency
-    return workbook_response(sitting_sheets(sitting, currency, names_for(sitting.club, access)), _filename(sitting))
+    sheets = sitting_sheets(sitting, currency, names_for(sitting.club, access))
+    return workbook_response(sheets, _filename(sitting), heading=f"{sitting.club} · {sitting}")
 
 
 @require_GET

@@ -119,11 +119,22 @@ Format = Money | Number
 
 @dataclass(frozen=True)
 class Printing:
-    """How a sheet prints: on A4, fitted to one page (``pages_tall`` pages with more rows),
-    upright or across (``landscape``), the header row repeated on every page."""
+    """How a sheet prints: on A4, fitted to the page's width and to ``pages_tall`` pages (0: as
+    many as its rows need), upright or across (``landscape``), the header row repeated on every
+    page. A sheet that says nothing prints on as many pages as it needs, across when it is wide
+    (:meth:`of`)."""
 
     landscape: bool = False
     pages_tall: int = 1
+
+    @classmethod
+    def of(cls, sheet: Sheet) -> Printing:
+        """How ``sheet`` prints: as it says, else fitted to the width, across beyond ``WIDE`` columns."""
+        return sheet.printing or cls(landscape=len(sheet.header) > WIDE, pages_tall=0)
+
+
+WIDE = 7
+"""Columns beyond which a sheet prints across the page unless it says otherwise."""
 
 
 def _digits(places: int) -> str:
@@ -232,11 +243,13 @@ def _refused(value: object, place: _Place, index: int) -> TypeError:
 # --- xlsx -----------------------------------------------------------------------------------
 
 
-def write_xlsx(sheets: Iterable[Sheet], out: BinaryIO, *, tz: dt.tzinfo | None = None) -> None:
+def write_xlsx(sheets: Iterable[Sheet], out: BinaryIO, *, tz: dt.tzinfo | None = None, heading: str = "") -> None:
     """Write ``sheets`` as one ``.xlsx`` workbook to ``out`` (a binary stream, need not seek).
 
     Each sheet gets a bold header row, frozen below it, a filter over the used range and column
-    widths that fit. Titles that clash (Excel compares them ignoring case) get `` (2)``.
+    widths that fit, and prints (:class:`Printing`) with ``heading`` (the club and the sitting, the
+    season or the tournament) and the sheet's name at the top of each page and the page's number
+    of the pages at the bottom. Titles that clash (Excel compares them ignoring case) get `` (2)``.
     openpyxl streams each sheet's rows to a temporary file and zips them into ``out`` at the
     end; if an exporter fails midway, those temporary files are removed before the error goes on.
     """
@@ -245,7 +258,7 @@ def write_xlsx(sheets: Iterable[Sheet], out: BinaryIO, *, tz: dt.tzinfo | None =
     try:
         for sheet in sheets:
             worksheet = workbook.create_sheet(_unique_title(sheet.title, used))
-            _write_sheet(worksheet, sheet, tz)
+            _write_sheet(worksheet, sheet, tz, heading)
         if not workbook.worksheets:
             raise ValueError("a workbook needs at least one sheet")
         workbook.save(out)
@@ -280,25 +293,26 @@ def _discard_temporary_files(workbook: Any) -> None:
             os.remove(writer.out)
 
 
-def _write_sheet(worksheet: Any, sheet: Sheet, tz: dt.tzinfo | None) -> None:
+def _write_sheet(worksheet: Any, sheet: Sheet, tz: dt.tzinfo | None, heading: str) -> None:
     rows = iter(sheet.rows)
     sample = list(islice(rows, WIDTH_SAMPLE))
     # Write-only mode drops widths and frozen panes set after the first row: set them first.
     for index, width in enumerate(column_widths(sheet, sample), 1):
         worksheet.column_dimensions[get_column_letter(index)].width = width
     worksheet.freeze_panes = "A2"
-    if sheet.printing is not None:
-        _print_setup(worksheet, sheet.printing)
+    _print_setup(worksheet, Printing.of(sheet), heading)
     worksheet.append([_header_cell(worksheet, title) for title in sheet.header])
     cells = _XlsxCells(worksheet, sheet, tz)
     for values in chain(sample, rows):
         worksheet.append(cells.row(values))
     last = get_column_letter(max(len(sheet.header), 1))
     worksheet.auto_filter.ref = f"A1:{last}{cells.place.row}"
+    worksheet.print_area = f"A1:{last}{cells.place.row}"
 
 
-def _print_setup(worksheet: Any, printing: Printing) -> None:
-    """A4, fitted to the page, the header repeated; set before the first row, as write-only
+def _print_setup(worksheet: Any, printing: Printing, heading: str) -> None:
+    """A4, fitted to the page, the header repeated, the heading, the sheet's name (``&A``) and
+    the page of the pages (``&P / &N``) on each page; set before the first row, as write-only
     mode writes the page setup at the sheet's start."""
     worksheet.page_setup.paperSize = A4
     worksheet.page_setup.orientation = "landscape" if printing.landscape else "portrait"
@@ -307,6 +321,14 @@ def _print_setup(worksheet: Any, printing: Printing) -> None:
     worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     worksheet.print_options.gridLines = True
     worksheet.print_title_rows = "1:1"
+    worksheet.oddHeader.left.text = _header_text(heading)
+    worksheet.oddHeader.right.text = "&A"
+    worksheet.oddFooter.center.text = "&P / &N"
+
+
+def _header_text(text: str) -> str:
+    """``text`` as a page header shows it: ``&`` starts a header code, so it is doubled."""
+    return clean_text(text).replace("&", "&&")[:200]
 
 
 def _header_cell(worksheet: Any, title: str) -> Any:

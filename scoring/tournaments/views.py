@@ -584,6 +584,7 @@ def export_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponseBase:
     return workbook_response(
         tournament_sheets(tournament, field, _names(tournament, field, access), live=_live(tournament, access, field)),
         _filename(tournament),
+        heading=f"{tournament.club} · {tournament.name}",
     )
 
 
