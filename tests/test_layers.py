@@ -54,6 +54,8 @@ PLACES = {
     "scoring.tournaments": ("tournaments", False),
     "scoring.tournaments.draw": ("tournaments", True),
     "scoring.tournaments.designs": ("tournaments", True),
+    "scoring.tournaments.differences": ("tournaments", True),
+    "scoring.tournaments.repeat_free": ("tournaments", True),
     "scoring.tournaments.search": ("tournaments", True),
     "scoring.tournaments.seats": ("tournaments", True),
     "scoring.tournaments.layout": ("tournaments", True),

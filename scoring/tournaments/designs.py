@@ -6,12 +6,14 @@ Words:
 - **block**: a set of points that sit at one table; a **class** (a round of the design) splits
   the points into blocks of one size (round robins on an odd count leave one point out: the bye).
 - **resolvable design**: classes in which every pair of points shares a block at most once.
-  The designs here are 2-designs: over all their classes every pair meets exactly once, so a
-  plan with more rounds than the design repeats its classes from the first, which gives the
-  fewest repeats the counting bound allows.
+  A plan with more rounds than the design has repeats its classes from the first, and the
+  draw's search then improves on that.
 
 Local search finds repeat-free plans when the tables leave room; at the limit (15 × 3 for 7
-rounds, 16 × 4 for 5, 21 × 3 for 10) it rarely does, so the draw starts from these.
+rounds, 16 × 4 for 5, 21 × 3 for 10, 28 × 4 for 9) it rarely does, so the draw starts from
+these. Past the finite fields the designs are developed from base blocks (``differences``) that
+the project's own search found and ships in ``design_bases.json``; some of them are not
+2-designs but leave each point a small group it never meets (nearly Kirkman triple systems).
 
 Pure Python, no Django.
 """
@@ -19,9 +21,13 @@ Pure Python, no Django.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+
+from .differences import from_data
 
 Block = tuple[int, ...]
 Class = tuple[Block, ...]
@@ -100,59 +106,52 @@ def affine_space(q: int, d: int) -> Design:
     return Design(f"affine space AG({d}, {q})", q**d, q, tuple(classes))
 
 
-# --- Kirkman triple systems, developed from base blocks mod 7 ----------------------------------
+# --- the designs developed from base blocks ----------------------------------------------------
 
-# Points (i, j) with i in Z7 are numbered 7j + i; point 14 of KTS(15) is the fixed point ∞.
-# Developing a block adds t to every i (mod 7) and leaves ∞ alone. Both were found by a short
-# exhaustive search for base blocks whose differences cover every pair once; the tests check them.
-KTS15_BASE_CLASS: tuple[Block, ...] = ((0, 1, 3), (2, 7, 9), (4, 12, 13), (5, 8, 11), (6, 10, 14))
-KTS21_BASE_CLASS: tuple[Block, ...] = (
-    (0, 1, 3),
-    (2, 7, 8),
-    (4, 11, 13),
-    (5, 14, 15),
-    (6, 17, 20),
-    (9, 12, 19),
-    (10, 16, 18),
-)
-KTS21_BASE_TRANSVERSALS: tuple[Block, ...] = ((0, 8, 19), (0, 10, 15), (0, 11, 20))
-
-
-def _develop(block: Block, t: int, fixed: int | None = None) -> Block:
-    return tuple(sorted(p if p == fixed else p - p % 7 + (p % 7 + t) % 7 for p in block))
+BASES_FILE = Path(__file__).with_name("design_bases.json")
 
 
 @cache
-def kirkman_15() -> Design:
-    """Kirkman's fifteen schoolgirls: 7 rounds of five tables of 3, every pair once."""
-    classes = tuple(tuple(_develop(b, t, fixed=14) for b in KTS15_BASE_CLASS) for t in range(7))
-    return Design("Kirkman triple system KTS(15)", 15, 3, classes)
+def developed() -> dict[tuple[int, int], Design]:
+    """The designs whose base blocks ``python manage.py designs`` found and shipped, by count and size."""
+    designs = {}
+    for entry in json.loads(BASES_FILE.read_text())["designs"]:
+        bases = from_data(entry)
+        f = bases.frame
+        designs[f.points, f.size] = Design(f"{f.family} of {f.points}", f.points, f.size, bases.classes())
+    return designs
 
 
 @cache
-def kirkman_21() -> Design:
-    """KTS(21): 10 rounds of seven tables of 3, every pair once.
+def proved_limits() -> dict[tuple[int, int], int]:
+    """The repeat-free limits ``repeat_free`` proved for small fields, by count and table size."""
+    return {(e["points"], e["size"]): e["rounds"] for e in json.loads(BASES_FILE.read_text())["limits"]}
 
-    Seven rounds are the base class turned by 0…6; each transversal (one point of each level)
-    turned by 0…6 is a round of its own.
-    """
-    turned = tuple(tuple(_develop(b, t) for b in KTS21_BASE_CLASS) for t in range(7))
-    transversal = tuple(tuple(_develop(b, t) for t in range(7)) for b in KTS21_BASE_TRANSVERSALS)
-    return Design("Kirkman triple system KTS(21)", 21, 3, turned + transversal)
+
+def design_problems(design: Design) -> list[str]:
+    """What keeps a design from being one: a round not seating every point once, a pair met twice."""
+    problems, met = [], set()
+    for number, blocks in enumerate(design.classes, 1):
+        seated = sorted(p for block in blocks for p in block)
+        if seated != list(range(design.points)) or any(len(b) != design.size for b in blocks):
+            problems.append(f"round {number} does not seat every point once at tables of {design.size}")
+        for block in blocks:
+            for pair in itertools.combinations(sorted(block), 2):
+                if pair in met:
+                    problems.append(f"points {pair[0]} and {pair[1]} meet again in round {number}")
+                met.add(pair)
+    return problems
 
 
 def find_design(points: int, size: int) -> Design | None:
-    """The known resolvable 2-design on ``points`` points with blocks of ``size``, if there is one."""
+    """The known resolvable design on ``points`` points with blocks of ``size``, if there is one."""
     if size == 2:
         return round_robin(points) if points >= 2 else None
-    known: dict[tuple[int, int], Callable[[], Design]] = {
-        (9, 3): lambda: affine_space(3, 2),
-        (15, 3): kirkman_15,
-        (21, 3): kirkman_21,
-        (27, 3): lambda: affine_space(3, 3),
-        (81, 3): lambda: affine_space(3, 4),
-        (16, 4): lambda: affine_space(4, 2),
+    spaces: dict[tuple[int, int], Callable[[], Design]] = {
         (64, 4): lambda: affine_space(4, 3),
+        (81, 3): lambda: affine_space(3, 4),
     }
-    make = known.get((points, size))
+    if (points, size) in developed():
+        return developed()[points, size]
+    make = spaces.get((points, size))
     return make() if make else None

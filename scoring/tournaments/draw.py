@@ -35,7 +35,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .designs import Design, find_design
+from .designs import Design, find_design, proved_limits
 from .layout import SIZES, check_sizes, layout
 from .search import W_BYE, W_GROUP, W_REPEAT, Costs, Search, pair_cost
 from .seats import Round, Table, order_for_byes, rotate_seats
@@ -121,7 +121,9 @@ def lower_bound(n: int, table_sizes: Sequence[int], rounds: int, byes: bool = Fa
       mixed sizes, everyone at the larger tables equally often) they give the fewest, and every
       repeat is counted by both entrants, so the sum is halved and rounded up;
     - pigeonhole: with fewer tables (and byes) than seats at a table, each table of a later round
-      seats two who sat together in the round before (12 at three tables of 4: 3 a round).
+      seats two who sat together in the round before (12 at three tables of 4: 3 a round);
+    - proved limits: a small field whose repeat-free limit L an exhaustive search proved
+      (``repeat_free``) repeats at least once for each round past L (12 at tables of 3: L = 4).
     """
     return tables_bound(n, _round_layout(n, table_sizes, byes), rounds)
 
@@ -136,7 +138,9 @@ def tables_bound(n: int, tables: Sequence[int], rounds: int) -> int:
     each, more = divmod(meetings, n)
     counting = more * max(0, each + 1 - (n - 1)) + (n - more) * max(0, each - (n - 1))
     pigeonhole = (rounds - 1) * _forced(tables, [*tables, *[1] * byes])
-    return max(-(-counting // 2), pigeonhole)
+    proved = proved_limits().get((n, tables[0])) if not byes and len(set(tables)) == 1 else None
+    past_the_limit = rounds - proved if proved is not None else 0
+    return max(-(-counting // 2), pigeonhole, past_the_limit)
 
 
 # --- from ids to the search and back --------------------------------------------------------

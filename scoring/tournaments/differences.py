@@ -1,0 +1,332 @@
+"""Resolvable designs developed from base blocks, and the seeded search that finds the blocks.
+
+The known repeat-free plans past the finite fields (Kirkman and nearly Kirkman triple systems,
+resolvable designs with blocks of 4, and their cousins that leave out a small group per player)
+all have the same shape when built by the *method of differences*:
+
+- **frame**: the points are pairs (x, level) with x in Z_m and ``levels`` levels, plus a few
+  **fixed points** (∞₁, ∞₂, …) that turning leaves alone. Turning by t adds t to every x.
+- **base class**: blocks that split all the points; turned by 0 … m − 1 it gives m rounds.
+- **transversal**: a block with one point on each level and no fixed point; turned by 0 … m − 1
+  its m copies split the finite points, so they make one round by themselves.
+- **difference** of two finite points (x, a) and (y, b): the triple (a, b, y − x). Turning keeps
+  differences, so two points meet once over the turns of a block for each difference the
+  block holds. A design meets every pair once when its blocks hold every difference once,
+  each fixed point shares a block with one point of each level, and no block holds two fixed
+  points.
+- **group**: pairs meant never to meet (a nearly Kirkman system leaves each player one other
+  out): their differences are the frame's **left-out** differences, held by no block.
+
+Each family below says, for every count of its congruence class, which frame to use; the search
+looks for blocks that hold each difference once. It is a depth-first search over the points in
+a seeded order that starts again with the next seed after a fixed number of steps, so what it
+finds depends on the seed alone, never on the machine. The project ships what the search found
+as data (``design_bases.json``), which ``python manage.py designs --check`` regenerates and
+compares.
+
+Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+# Steps of one attempt before the search starts again with the next seed, and attempts in all.
+ATTEMPT_STEPS = 1_000_000
+ATTEMPTS = 20
+
+Point = tuple[int, int]  # (x, level), or (i, -1) for fixed point i
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where base blocks live, and what they must cover.
+
+    ``developed`` says whether a base class (turned into m rounds) is wanted; ``transversals``
+    how many transversal blocks (one round each). ``left_out`` lists the differences no block may
+    hold, each as (a, b, d) with its reverse (b, a, −d) implied.
+    """
+
+    family: str
+    m: int
+    levels: int
+    fixed: int
+    size: int
+    developed: bool
+    transversals: int
+    left_out: frozenset[tuple[int, int, int]] = frozenset()
+
+    @property
+    def points(self) -> int:
+        return self.m * self.levels + self.fixed
+
+    @property
+    def rounds(self) -> int:
+        return self.m * self.developed + self.transversals
+
+    def number(self, point: Point) -> int:
+        """A point's number in the design: x + m · level, the fixed points after the others."""
+        x, level = point
+        return self.m * self.levels + x if level < 0 else x + self.m * level
+
+
+@dataclass(frozen=True)
+class Bases:
+    """What the search found for a frame: the base class's blocks and the transversals, by point number."""
+
+    frame: Frame
+    seed: int
+    base_class: tuple[tuple[int, ...], ...]
+    transversals: tuple[tuple[int, ...], ...]
+
+    def classes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The design's rounds: the base class turned by 0 … m − 1, then each transversal's turns."""
+        turned = tuple(tuple(self.turn(b, t) for b in self.base_class) for t in range(self.frame.m))
+        if not self.frame.developed:
+            turned = ()
+        return turned + tuple(tuple(self.turn(b, t) for t in range(self.frame.m)) for b in self.transversals)
+
+    def turn(self, block: tuple[int, ...], t: int) -> tuple[int, ...]:
+        m, finite = self.frame.m, self.frame.m * self.frame.levels
+        return tuple(sorted(p if p >= finite else p - p % m + (p % m + t) % m for p in block))
+
+
+# --- the families --------------------------------------------------------------------------
+
+
+def _pure(m: int, levels: int, d: int) -> frozenset[tuple[int, int, int]]:
+    return frozenset((a, a, d) for a in range(levels))
+
+
+def _mixed(levels: int, d: int) -> frozenset[tuple[int, int, int]]:
+    return frozenset((a, b, d) for a in range(levels) for b in range(levels) if a != b)
+
+
+def frames(points: int, size: int) -> list[Frame]:
+    """The frames that may give a resolvable design of ``points`` at blocks of ``size``, best first.
+
+    Blocks of 3: Kirkman triple systems (every pair once) where points ≡ 3 (mod 6), nearly
+    Kirkman ones (each point misses one other) where points ≡ 0 (mod 6). Blocks of 4: resolvable
+    2-designs where points ≡ 4 (mod 12); designs missing a group of 3 per point (≡ 0 mod 12) or
+    of 2 (≡ 8 mod 12); and where points = 4q for q prime to 6, q rounds of transversals.
+    """
+    v, found = points, []
+    if size == 3 and v % 6 == 3:
+        if (v - 1) // 2 % 2:
+            found.append(Frame("Kirkman triple system", (v - 1) // 2, 2, 1, 3, True, 0))
+        else:
+            found.append(Frame("Kirkman triple system", v // 3, 3, 0, 3, True, (v - 3) // 6))
+    if size == 3 and v % 6 == 0 and v >= 6:
+        m = (v - 2) // 2
+        left = _pure(m, 2, m // 2) if m % 2 == 0 else _mixed(2, 0)
+        found.append(Frame("nearly Kirkman triple system", m, 2, 2, 3, True, 0, left))
+    if size == 4 and v % 12 == 4:
+        found.append(Frame("resolvable design of blocks of 4", (v - 1) // 3, 3, 1, 4, True, 0))
+    if size == 4 and v % 12 == 0:
+        found.append(
+            Frame("resolvable design of blocks of 4 missing groups of 3", (v - 3) // 3, 3, 3, 4, True, 0, _mixed(3, 0))
+        )
+    if size == 4 and v % 12 == 8:
+        m = (v - 2) // 3
+        found.append(Frame("resolvable design of blocks of 4 missing pairs", m, 3, 2, 4, True, 0, _pure(m, 3, m // 2)))
+    if size == 4 and v % 4 == 0 and (v // 4) % 2 and (v // 4) % 3:
+        q = v // 4
+        every_pure = frozenset((a, a, d) for a in range(4) for d in range(1, q))
+        found.append(Frame("resolvable transversal design", q, 4, 0, 4, False, q, every_pure))
+    return sorted(found, key=lambda f: -f.rounds)
+
+
+def find_bases(frame: Frame, first_seed: int = 0) -> Bases | None:
+    """Base blocks for the frame, from the first seed (counting up) whose search finds them."""
+    for seed in range(first_seed, first_seed + ATTEMPTS):
+        found = _Attempt(frame, random.Random(seed)).run()
+        if found is not None:
+            base_class, transversals = found
+            number = frame.number
+            return Bases(
+                frame,
+                seed,
+                tuple(tuple(sorted(number(p) for p in b)) for b in base_class),
+                tuple(tuple(sorted(number(p) for p in b)) for b in transversals),
+            )
+    return None
+
+
+class _OutOfSteps(Exception):
+    pass
+
+
+class _Attempt:
+    """One seeded depth-first search: the transversals first, then the base class point by point.
+
+    Each step adds one point to a block when none of its differences with the block's points is
+    held yet; the next block starts at the first free point in a seeded order.
+    """
+
+    def __init__(self, frame: Frame, rng: random.Random) -> None:
+        self.frame = frame
+        self.rng = rng
+        self.steps = 0
+        self.held: set[tuple[int, int, int]] = set(frame.left_out)
+        self.held |= {(b, a, -d % frame.m) for a, b, d in frame.left_out}
+        finite = [(x, a) for a in range(frame.levels) for x in range(frame.m)]
+        rng.shuffle(finite)
+        self.order = finite
+        self.free = set(finite)
+
+    def run(self) -> tuple[list[list[Point]], list[list[Point]]] | None:
+        try:
+            return next(self._transversals([]), None)
+        except _OutOfSteps:
+            return None
+
+    # Each generator yields complete solutions and undoes its own changes when resumed.
+
+    def _transversals(self, chosen: list[list[Point]]) -> Iterator[tuple[list[list[Point]], list[list[Point]]]]:
+        f = self.frame
+        if len(chosen) == f.transversals:
+            if f.developed:
+                yield from ((base, list(chosen)) for base in self._base_class([]))
+            else:
+                yield [], list(chosen)
+            return
+        # A transversal may start at (0, 0): turning it changes nothing.
+        levels = list(range(1, f.levels))
+        for block in self._grow([(0, 0)], levels, lambda level: [(x, level) for x in self._shuffled()]):
+            chosen.append(block)
+            yield from self._transversals(chosen)
+            chosen.pop()
+
+    def _base_class(self, blocks: list[list[Point]]) -> Iterator[list[list[Point]]]:
+        f = self.frame
+        fixed = len(blocks)
+        if fixed < f.fixed:
+            # A fixed point's block has one point of each level; turning the whole class changes
+            # nothing, so ∞₁ may sit with (0, 0).
+            start, levels = [(fixed, -1)], list(range(f.levels))
+            if fixed == 0:
+                start, levels = [(0, -1), (0, 0)], levels[1:]
+                self.free.discard((0, 0))
+
+            def candidates(level: int) -> list[Point]:
+                return [(x, level) for x in self._shuffled() if (x, level) in self.free]
+
+            for block in self._grow(start, levels, candidates, take=True):
+                blocks.append(block)
+                yield from self._base_class(blocks)
+                blocks.pop()
+            if fixed == 0:
+                self.free.add((0, 0))
+            return
+        first = next((p for p in self.order if p in self.free), None)
+        if first is None:
+            yield [list(b) for b in blocks]
+            return
+        self.free.discard(first)
+        rest = [p for p in self.order if p in self.free]
+        for block in self._grow_any([first], rest):
+            blocks.append(block)
+            yield from self._base_class(blocks)
+            blocks.pop()
+        self.free.add(first)
+
+    def _grow(
+        self, block: list[Point], levels: list[int], candidates: Callable[[int], list[Point]], take: bool = False
+    ) -> Iterator[list[Point]]:
+        """Blocks extending ``block`` by one point of each of ``levels``."""
+        if not levels:
+            yield list(block)
+            return
+        for p in candidates(levels[0]):
+            if self._add(block, p):
+                if take:
+                    self.free.discard(p)
+                block.append(p)
+                yield from self._grow(block, levels[1:], candidates, take)
+                block.pop()
+                if take:
+                    self.free.add(p)
+                self._forget(block, p)
+
+    def _grow_any(self, block: list[Point], rest: list[Point]) -> Iterator[list[Point]]:
+        """Blocks of the frame's size extending ``block`` by points after it in ``rest``."""
+        if len(block) == self.frame.size:
+            yield list(block)
+            return
+        for i, p in enumerate(rest):
+            if self._add(block, p):
+                self.free.discard(p)
+                block.append(p)
+                yield from self._grow_any(block, rest[i + 1 :])
+                block.pop()
+                self.free.add(p)
+                self._forget(block, p)
+
+    def _differences(self, block: list[Point], p: Point) -> list[tuple[int, int, int]]:
+        m, (y, b) = self.frame.m, p
+        return [(a, b, (y - x) % m) for x, a in block if a >= 0]
+
+    def _add(self, block: list[Point], p: Point) -> bool:
+        """Hold p's differences with the block's points if none is held yet (a step)."""
+        self.steps += 1
+        if self.steps > ATTEMPT_STEPS:
+            raise _OutOfSteps
+        new: list[tuple[int, int, int]] = []
+        for a, b, d in self._differences(block, p):
+            for key in ((a, b, d), (b, a, -d % self.frame.m)):
+                if key in self.held or key in new:
+                    return False
+                new.append(key)
+        self.held.update(new)
+        return True
+
+    def _forget(self, block: list[Point], p: Point) -> None:
+        for a, b, d in self._differences(block, p):
+            self.held.discard((a, b, d))
+            self.held.discard((b, a, -d % self.frame.m))
+
+    def _shuffled(self) -> list[int]:
+        xs = list(range(self.frame.m))
+        self.rng.shuffle(xs)
+        return xs
+
+
+# --- the shipped data ----------------------------------------------------------------------
+
+
+def generate(up_to: int, sizes: tuple[int, ...] = (3, 4)) -> list[Bases]:
+    """For every count up to ``up_to`` and every size, the bases of the best frame the search solves."""
+    found = []
+    for points in range(6, up_to + 1):
+        for size in sizes:
+            bases = next((b for f in frames(points, size) if (b := find_bases(f)) is not None), None)
+            if bases is not None:
+                found.append(bases)
+    return found
+
+
+def as_data(bases: Bases) -> dict[str, object]:
+    """The bases as a JSON object: enough to name the frame again and to check the search."""
+    f = bases.frame
+    return {
+        "points": f.points,
+        "size": f.size,
+        "family": f.family,
+        "seed": bases.seed,
+        "base_class": [list(b) for b in bases.base_class],
+        "transversals": [list(b) for b in bases.transversals],
+    }
+
+
+def from_data(entry: dict[str, Any]) -> Bases:
+    """The bases of a JSON object written by :func:`as_data`, on the frame its family names."""
+    frame = next(f for f in frames(entry["points"], entry["size"]) if f.family == entry["family"])
+    return Bases(
+        frame,
+        entry["seed"],
+        tuple(tuple(b) for b in entry["base_class"]),
+        tuple(tuple(b) for b in entry["transversals"]),
+    )
