@@ -53,6 +53,8 @@ bench: $(SITE)
 	$(BIN)/python -m bench.draw
 	$(BIN)/python -m bench.tournament_standings
 	$(BIN)/python -m bench.ledger
+	$(BIN)/python -m bench.evenings
+	$(BIN)/python -m bench.ratings
 
 # After changing translatable text: refresh the German and Danish catalogues, translate, then
 # compile.

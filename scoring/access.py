@@ -24,7 +24,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
 from scoring.club.models import Club
-from scoring.club.roles import Access, Role, has_role, role_of
+from scoring.club.roles import Access, Role, access_of, has_role, role_of
 from scoring.sittings.models import Sitting
 from scoring.sittings.results import sittings_of
 from scoring.tournaments.models import DRAWN, Tournament
@@ -54,10 +54,11 @@ def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None
     club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise Http404("no such club")
-    role = role_of(request.user, club)
+    access = access_of(request.user, club)
+    role = access.role
     readable = club.public or role is not None
     if (needed is None and readable) or (needed is not None and has_role(role, needed)):
-        return club, Access(role)
+        return club, access
     if not request.user.is_authenticated:
         raise LoginRequired
     if not readable:

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from scoring.accounts.throttle import LoginFailure
 from scoring.club.changes import changing
 from scoring.club.models import Club, LedgerSettings, Membership, Player, Tariff
+from scoring.evenings.models import PlayerGroup
 from scoring.ledger.models import RankingRule, Season
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 
@@ -88,9 +89,18 @@ class PlayerAdmin(ClubRowsAdmin[Player]):
     search_fields = ["display_name"]
 
 
+@admin.register(PlayerGroup)
+class PlayerGroupAdmin(ClubRowsAdmin[PlayerGroup]):
+    """Players tonight's tables seat apart (a couple who want to play apart) or together."""
+
+    list_display = ["name", "club", "together"]
+    list_filter = ["club"]
+    filter_horizontal = ["members"]
+
+
 @admin.register(Membership)
 class MembershipAdmin(ClubRowsAdmin[Membership]):
-    list_display = ["user", "club", "role"]
+    list_display = ["user", "club", "role", "player"]
     list_filter = ["club", "role"]
     list_select_related = ["user", "club"]
 

@@ -2,6 +2,7 @@
 
 Players, a demo login (club admin) and one sitting per variant of about ten deals. The sittings
 are made as sitting documents and stored through the import service, like any club's data.
+Tonight everyone is checked in for Grosstarock, so that *Tonight's tables* has a proposal.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.utils import timezone
 from scoring.club.models import Club, Membership
 from scoring.club.services import set_member
 from scoring.engine import VARIANTS
+from scoring.evenings.services import check_in
 from scoring.samples import random_sitting
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import import_sitting
@@ -54,6 +56,7 @@ def load_demo(seed: int = 1754, deals: int = 10) -> Club:
             doc = random_sitting(rng, key, deals=deals, players=TABLES[key], items=1)
             doc["date"] = (today - datetime.timedelta(days=7 * days_ago)).isoformat()
             import_sitting(club, doc, user=get_user_model().objects.get(username=DEMO_USER))
+        check_in(club, "grosstarock", list(club.players.all()), user=None)
     return club
 
 

@@ -2,7 +2,9 @@
 
 from scoring.accounts.throttle import LoginFailure
 from scoring.club.models import Club, LedgerSettings, Membership, Player, Tariff
+from scoring.evenings.models import Evening, EveningRound, PlayerGroup
 from scoring.ledger.models import RankingRule, Season
+from scoring.ratings.models import Rating
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.submissions import Submission
 from scoring.tournaments.models import Entrant, Round, RoundTable, Tournament
@@ -12,11 +14,15 @@ __all__ = [
     "Club",
     "DealRevision",
     "Entrant",
+    "Evening",
+    "EveningRound",
     "LedgerSettings",
     "LoginFailure",
     "Membership",
     "Player",
+    "PlayerGroup",
     "RankingRule",
+    "Rating",
     "Round",
     "RoundTable",
     "ScoreRow",

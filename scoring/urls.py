@@ -1,7 +1,7 @@
 """The club pages, grouped by area: each area's URLs live in its own package, under one prefix
-and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``, ``tournaments:``, ``ledger:``; a
-tournament table's secret link ``table_link:``). A superuser makes a club at ``new-club/``, outside
-``clubs/``, so that no club's short name can take its address."""
+and one name prefix (``club:``, ``sittings:``, ``scorekeeping:``, ``tournaments:``, ``tonight:``,
+``ledger:``, ``ratings:``; a tournament table's secret link ``table_link:``). A superuser makes
+a club at ``new-club/``, outside ``clubs/``, so that no club's short name can take its address."""
 
 from django.urls import include, path
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/sittings/", include("scoring.sittings.urls")),
     path("clubs/<slug:slug>/sittings/", include("scoring.scorekeeping.urls")),
     path("clubs/<slug:slug>/tournaments/", include("scoring.tournaments.urls")),
+    path("clubs/<slug:slug>/tonight/", include("scoring.evenings.urls")),
     path("t/<str:token>/", include("scoring.tournaments.table_link")),
     path("clubs/<slug:slug>/", include("scoring.ledger.urls")),
+    path("clubs/<slug:slug>/", include("scoring.ratings.urls")),
 ]

@@ -1,7 +1,7 @@
 """Areas import one way, pure cores import no Django, and nothing imports in a circle.
 
 The data side of the site (models, services, read sides: every module that is not a page) is
-layered ``club < sittings < scorekeeping < tournaments < ledger``: a module may import its own
+layered ``club < sittings < scorekeeping < tournaments < ledger < evenings``: a module may import its own
 area and the areas below it, never one above (a lower area that needs to know something of a
 higher one is given a flag or a hook instead). Below them all lie the shared parts: the pure ones
 (the engine, the spreadsheets, the money, the site's limits) import no Django at all, nor do the
@@ -29,7 +29,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-AREAS = ("shared", "club", "sittings", "scorekeeping", "tournaments", "ledger", "site")
+AREAS = ("shared", "club", "sittings", "scorekeeping", "tournaments", "ledger", "evenings", "site")
 """Every area, lowest first: ``shared`` holds the pure parts everyone uses; ``site`` what stands
 on all of them (the demo club, the commands, the admin, the project's URLs)."""
 
@@ -50,6 +50,8 @@ PLACES = {
     "scoring.accounts": ("club", False),
     "scoring.club": ("club", False),
     "scoring.sittings": ("sittings", False),
+    "scoring.ratings": ("sittings", False),
+    "scoring.ratings.model": ("sittings", True),
     "scoring.scorekeeping": ("scorekeeping", False),
     "scoring.tournaments": ("tournaments", False),
     "scoring.tournaments.draw": ("tournaments", True),
@@ -63,6 +65,8 @@ PLACES = {
     "scoring.tournaments.qr": ("tournaments", True),
     "scoring.ledger": ("ledger", False),
     "scoring.ledger.ranking": ("ledger", True),
+    "scoring.evenings": ("evenings", False),
+    "scoring.evenings.proposal": ("evenings", True),
     "scoring.access": ("site", False),
     "scoring.refusals": ("shared", False),
     "scoring.downloads": ("site", False),

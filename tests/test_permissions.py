@@ -20,6 +20,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from scoring.club.models import Club, Membership
+from scoring.evenings.services import check_in
 from scoring.ledger.services import add_season
 from scoring.sittings.services import import_sitting, record_deal
 from scoring.tournaments.services import draw_round, publish_round
@@ -88,6 +89,15 @@ NEW_TOURNAMENT = {
 }
 
 
+def tonight_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {"slug": world["club"].slug, "variant": "kosakeln"}
+
+
+def swap_data(world: dict[str, Any]) -> dict[str, Any]:
+    first, second = world["evening"].rounds.get().tables[0]
+    return {"a": first, "b": second}
+
+
 def tournament_kwargs(world: dict[str, Any]) -> dict[str, Any]:
     return {"slug": world["club"].slug, "pk": world["tournament"].pk}
 
@@ -149,6 +159,13 @@ ROWS = [
         "admin",
         lambda w: {**club_kwargs(w), "pk": w["target"].pk},
         lambda w: {"role": "admin"},
+    ),
+    Row(
+        "club:member_player",
+        "post",
+        "admin",
+        lambda w: {**club_kwargs(w), "pk": w["target"].pk},
+        lambda w: {"player": w["player"].pk},
     ),
     Row("club:member_remove", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["target"].pk}),
     Row(
@@ -275,6 +292,21 @@ ROWS = [
         lambda w: {"token": w["table"].token, "number": 1},
         lambda w: post_data("kosakeln", w["table_deal"], w["table_players"], reason="recounted"),
     ),
+    Row("tonight:choose_game", "get", "scorekeeper", club_kwargs),
+    Row("tonight:evening", "get", "scorekeeper", tonight_kwargs),
+    Row("tonight:print", "get", "scorekeeper", tonight_kwargs),
+    Row(
+        "tonight:check_in",
+        "post",
+        "scorekeeper",
+        tonight_kwargs,
+        lambda w: {"players": [p.pk for p in w["club"].players.all()]},
+    ),
+    Row("tonight:guest", "post", "scorekeeper", tonight_kwargs, lambda w: {"display_name": "Gast"}),
+    Row("tonight:again", "post", "scorekeeper", tonight_kwargs),
+    Row("tonight:swap", "post", "scorekeeper", tonight_kwargs, swap_data),
+    Row("tonight:start", "post", "scorekeeper", tonight_kwargs),
+    Row("tonight:next", "post", "scorekeeper", tonight_kwargs),
     Row("ledger:table", "get", "read", club_kwargs),
     Row("ledger:json", "get", "read", club_kwargs),
     Row("ledger:export_xlsx", "get", "read", club_kwargs),
@@ -282,6 +314,8 @@ ROWS = [
     Row("ledger:money", "get", "read", club_kwargs),
     Row("ledger:charts", "get", "read", club_kwargs),
     Row("ledger:player", "get", "read", lambda w: {**club_kwargs(w), "pk": w["player"].pk}),
+    # the club has not published its ratings: its admin alone sees the table
+    Row("ratings:table", "get", "admin", club_kwargs),
     Row("ledger:rule", "get", "admin", club_kwargs),
     Row("ledger:rule", "post", "admin", club_kwargs, lambda w: {"mode": "per_deal", "minimum_attendance": "2"}),
     Row("ledger:seasons", "get", "admin", club_kwargs),
@@ -377,6 +411,7 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
     players = [p.display_name for p in table.sitting.seated_players()]
     deal = {"dealer": players[0], "declarer": players[0], "contract": "solo", "declarer_points": 40}
     record_deal(table.sitting, deal, user=None)
+    evening = check_in(club, "kosakeln", list(club.players.all()), user=None)
     season = add_season(club, name="Autumn 2026", start=datetime.date(2026, 9, 1), end=datetime.date(2026, 11, 30))
     return {
         "club": Club.objects.get(pk=club.pk),
@@ -390,6 +425,7 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
         "table_players": players,
         "table_deal": {**deal, "dealer": players[1], "declarer": players[1]},
         "season": season.result,
+        "evening": evening,
     }
 
 

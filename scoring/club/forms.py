@@ -141,7 +141,8 @@ def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
 
 
 class ClubSettingsForm(forms.Form):
-    """The club's name, public read access, tariff per variant and default house rules."""
+    """The club's name, public read access, whether deals are confirmed and ratings published,
+    tariff per variant and default house rules."""
 
     name = forms.CharField(label=_("Name"), max_length=CLUB_NAME_LENGTH)
     public = forms.BooleanField(
@@ -158,12 +159,22 @@ class ClubSettingsForm(forms.Form):
         ),
     )
 
+    ratings_published = forms.BooleanField(
+        label=_("Ratings published to the members"),
+        required=False,
+        help_text=_(
+            "The club's members see the rating table and each other's ratings. Otherwise each player sees only"
+            " his own; visitors who are not members never see any."
+        ),
+    )
+
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["name"].initial = club.name
         self.fields["public"].initial = club.public
         self.fields["confirm_deals"].initial = club.confirm_deals
+        self.fields["ratings_published"].initial = club.ratings_published
         for key, variant in VARIANTS.items():
             self.fields[f"tariff_{key}"] = forms.DecimalField(
                 label=gettext(variant.name),

@@ -97,6 +97,11 @@ class Club(models.Model):
             " confirmed it by typing one of its figures again."
         ),
     )
+    ratings_published = models.BooleanField(
+        _("ratings published"),
+        default=False,
+        help_text=_("The club's members see the rating table; otherwise each player sees only his own rating."),
+    )
     changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
     """Write transactions on the club's data so far: cached pages key on it (``changes.py``)."""
 
@@ -306,6 +311,15 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.VIEWER)
+    player = models.OneToOneField(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="membership",
+        verbose_name=_("player"),
+        help_text=_("The club's player this member is: he sees his own rating."),
+    )
 
     class Meta:
         constraints = [
@@ -317,3 +331,8 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.club}: {self.role}"
+
+    def clean(self) -> None:
+        """The admin's path to a member's player: one of the member's club."""
+        if self.player is not None and self.player.club_id != self.club_id:
+            raise ValidationError({"player": _("Choose a player of the member's club.")})

@@ -18,9 +18,11 @@ ROLE_RANK = {Role.VIEWER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 @dataclass(frozen=True)
 class Access:
     """What the user may do in the club he fetched: his role, or ``None`` for a reader of a
-    public club who is not a member."""
+    public club who is not a member; and the club's player he is, if his membership names one
+    (``Membership.player``: he sees his own rating)."""
 
     role: str | None
+    player_id: int | None = None
 
     @property
     def scores(self) -> bool:
@@ -41,6 +43,17 @@ def role_of(user: Any, club: Club) -> str | None:
         return Role.ADMIN
     membership = Membership.objects.filter(user=user, club=club).only("role").first()
     return membership.role if membership else None
+
+
+def access_of(user: Any, club: Club) -> Access:
+    """The user's role in the club and the player he is (one query; none for a superuser, who is
+    an admin of every club and no club's player, or an anonymous visitor)."""
+    if not user.is_authenticated:
+        return Access(None)
+    if user.is_superuser:
+        return Access(Role.ADMIN)
+    membership = Membership.objects.filter(user=user, club=club).values_list("role", "player_id").first()
+    return Access(*membership) if membership else Access(None)
 
 
 def has_role(role: str | None, needed: str) -> bool:

@@ -73,6 +73,20 @@ def set_member(club: Club, *, username: str, role: str, password: str = "") -> M
         return membership
 
 
+def set_member_player(club: Club, membership_id: int, player_id: int | None) -> Membership:
+    """Say which of the club's players a member is (``None``: none), so that he sees his own
+    rating; a player is one member's at most: another member who was him is no longer. A
+    membership or a player the club does not have raises ``DoesNotExist``, and nothing changes."""
+    with changing(club):
+        membership = club.memberships.select_related("user").get(pk=membership_id)
+        player = None if player_id is None else club.players.get(pk=player_id)
+        if player is not None:
+            club.memberships.filter(player=player).exclude(pk=membership.pk).update(player=None)
+        membership.player = player
+        membership.save(update_fields=["player"])
+        return membership
+
+
 def add_member(club: Club, *, username: str, role: str, password: str = "", key: str = "") -> Done[Membership]:
     """Make someone a member (creating his account if needed); a member already is refused."""
 
@@ -152,14 +166,18 @@ def update_club(
     tariffs: dict[str, Decimal],
     default_options: dict[str, Any],
     confirm_deals: bool | None = None,
+    ratings_published: bool | None = None,
 ) -> Club:
     """Change the club's settings. Running and past sittings keep the options they started with,
-    and whether their deals are confirmed; ``confirm_deals`` left out is left as it is."""
+    and whether their deals are confirmed; ``confirm_deals`` and ``ratings_published`` left out
+    are left as they are."""
     with changing(club):
         club.name = name
         club.public = public
         if confirm_deals is not None:
             club.confirm_deals = confirm_deals
+        if ratings_published is not None:
+            club.ratings_published = ratings_published
         club.default_options = default_options
         club.full_clean()
         club.save()

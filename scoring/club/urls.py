@@ -15,6 +15,7 @@ urlpatterns = [
     path("players/<id:pk>/deactivate/", views.player_deactivate, name="player_deactivate"),
     path("members/", views.members, name="members"),
     path("members/<id:pk>/role/", views.member_role, name="member_role"),
+    path("members/<id:pk>/player/", views.member_player, name="member_player"),
     path("members/<id:pk>/remove/", views.member_remove, name="member_remove"),
     path("members/<id:pk>/reset-password/", views.member_reset_password, name="member_reset_password"),
 ]

@@ -22,10 +22,11 @@ from scoring.club.services import (
     remove_member,
     save_player,
     set_member,
+    set_member_player,
     update_club,
 )
 from scoring.engine.refusal import Refusal
-from scoring.limits import DAMAGED
+from scoring.limits import DAMAGED, whole_number
 from scoring.refusals import add_to_form, line, shown, tell_refused
 from scoring.submissions import KeyedForm, new_key, tell
 
@@ -134,6 +135,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
             tell(request, done, said, _("%(name)s was already added.") % {"name": name})
             return redirect("club:members", slug=club.slug)
     memberships = club.memberships.select_related("user").order_by("user__username")
+    players = list(club.players.order_by("display_name").values_list("pk", "display_name"))
     others = resettable(request.user, club) - {request.user.pk}
     return render(
         request,
@@ -143,6 +145,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
             "form": form,
             "members": [(m, RoleForm(initial={"role": m.role})) for m in memberships],
             "resettable": others,
+            "players": players,
         },
     )
 
@@ -162,6 +165,27 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         tell_refused(request, refusal)
     else:
         messages.success(request, _("Role of %(name)s changed.") % {"name": membership.user.get_username()})
+    return redirect("club:members", slug=club.slug)
+
+
+@require_POST
+@club_view
+def member_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Say which of the club's players a member is (he sees his own rating), or none."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    membership = get_object_or_404(Membership.objects.select_related("user"), pk=pk, club=club)
+    text = request.POST.get("player", "")
+    chosen = whole_number(text) if text else None
+    if text and (chosen is None or not club.players.filter(pk=chosen).exists()):
+        messages.error(request, _("Choose one of the club's players."))
+        return redirect("club:members", slug=club.slug)
+    done = set_member_player(club, membership.pk, chosen)
+    name = membership.user.get_username()
+    if done.player is None:
+        messages.success(request, _("%(name)s is no player of the club now.") % {"name": name})
+    else:
+        said = _("%(name)s is the player %(player)s now.")
+        messages.success(request, said % {"name": name, "player": done.player.display_name})
     return redirect("club:members", slug=club.slug)
 
 
@@ -240,6 +264,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             tariffs=form.tariffs(),
             default_options=form.default_options(),
             confirm_deals=form.cleaned_data["confirm_deals"],
+            ratings_published=form.cleaned_data["ratings_published"],
         )
         messages.success(request, _("Settings saved."))
         return redirect("club:detail", slug=club.slug)

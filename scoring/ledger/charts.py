@@ -5,8 +5,8 @@ the templates show both. Colours and line widths come from the site's stylesheet
 classes (``s0`` … ``s9``); the SVG carries no style attribute, as the Content-Security-Policy
 wants. Text in the charts (names, dates, numbers) is escaped.
 
-- ``line_chart``: a line per player over dates on a time axis (a running or cumulative total);
-  over a single date, where a line has no length, a point per player with its value.
+- ``line_chart``: a line per player over dates on a time axis (a running or cumulative total, a
+  rating); over a single date, where a line has no length, a point per player with its value.
 - ``bar_chart``: a bar per date (attendance).
 """
 
@@ -30,6 +30,7 @@ from scoring.ledger.amounts import figure_text
 
 if TYPE_CHECKING:
     from scoring.ledger.results import Part, Statistics
+    from scoring.ratings.results import Step
 
 MOST_LINES = 10
 """Lines one chart draws at most: the season's leaders; the table beside it lists them too."""
@@ -58,6 +59,12 @@ class Series:
         """A player's total game points of the season after each of his sittings."""
         dates = [sitting.terms.date for sitting in stats.sittings]
         return cls(_days(dates), [_day(date) for date in dates], [(stats.player, [s.total for s in stats.sittings])])
+
+    @classmethod
+    def of_ratings(cls, name: str, steps: Sequence[Step]) -> Series:
+        """A player's rating after each of his rated sittings (over their dates)."""
+        dates = [step.date for step in steps]
+        return cls(_days(dates), [_day(date) for date in dates], [(name, [step.rating for step in steps])])
 
     def rows(self) -> list[tuple[str, list[int]]]:
         """The numbers as a table: a row per position with each line's value."""
@@ -191,13 +198,15 @@ def _spread(heights: Sequence[float]) -> list[float]:
     return placed
 
 
-def line_chart(series: Series, title: str) -> SafeString:
-    """A line per name over the positions of ``series``, with the name at its end."""
+def line_chart(series: Series, title: str, *, from_zero: bool = True) -> SafeString:
+    """A line per name over the positions of ``series``, with the name at its end. The axis shows
+    0 (a total) unless ``from_zero`` is false (a rating, far from 0: the axis spans its values)."""
     values = [value for _name, line in series.lines for value in line]
     opening, closing = _frame(title, str(escape(_("The numbers are in the table beside the chart."))))
     if not values or not series.x:
         return mark_safe(opening + closing)  # every part went through format_html
-    low, high = float(min(0, *values)), float(max(0, *values))
+    floor = [0] if from_zero else []
+    low, high = float(min([*floor, *values])), float(max([*floor, *values]))
     ticks = _ticks(low, high)
     low, high = min(low, ticks[0]), max(high, ticks[-1])
     scale = (HEIGHT - TOP - BOTTOM) / (high - low) if high > low else 1.0
@@ -211,11 +220,16 @@ def line_chart(series: Series, title: str) -> SafeString:
         return base - (value - low) * scale
 
     parts = _y_axis(low, high, scale, base)
-    parts.append(
-        format_html(
-            '<line class="axis" x1="{}" y1="{}" x2="{}" y2="{}"/>', LEFT, _n(height(0)), WIDTH - RIGHT, _n(height(0))
+    if from_zero:
+        parts.append(
+            format_html(
+                '<line class="axis" x1="{}" y1="{}" x2="{}" y2="{}"/>',
+                LEFT,
+                _n(height(0)),
+                WIDTH - RIGHT,
+                _n(height(0)),
+            )
         )
-    )
     parts += _x_labels(series.x, series.labels, place)
     ends = _spread([height(line[-1]) for _name, line in series.lines])
     for number, ((name, line), end) in enumerate(zip(series.lines, ends, strict=True)):

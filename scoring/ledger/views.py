@@ -59,6 +59,7 @@ from scoring.ledger.tables import SeasonTableView, table_rows
 from scoring.ledger.workbook import season_sheets
 from scoring.limits import DAMAGED, whole_number
 from scoring.money import KASSE
+from scoring.ratings.results import Viewer, history, rating_table
 from scoring.refusals import add_to_form, line, shown, tell_refused
 from scoring.submissions import KeyedForm, new_key, tell
 
@@ -331,10 +332,18 @@ def _export_name(ledger: SeasonPage) -> str:
 @require_GET
 @club_view
 def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
-    """The season's workbook: Table, Sittings, Money, Transfers."""
+    """The season's workbook: Table, Sittings, Money, Transfers, and Ratings (at the season's end)
+    where the club publishes its ratings to this reader."""
     ledger = _season_page(request, slug)
-    currency = LedgerSettings.of(ledger.club).currency
-    sheets = season_sheets(ledger.club, ledger.period, ledger.variant, ledger.terms, currency, reader=ledger.names)
+    club = ledger.club
+    currency = LedgerSettings.of(club).currency
+    viewer = Viewer(ledger.access)
+    ratings = None
+    if club.ratings_published and viewer.sees_table(club):
+        ratings = rating_table(club, ledger.variant, viewer.names(club), mine=viewer.player_id, until=ledger.period.end)
+    sheets = season_sheets(
+        club, ledger.period, ledger.variant, ledger.terms, currency, reader=ledger.names, ratings=ratings
+    )
     game = _(VARIANTS[ledger.variant].name)
     return workbook_response(sheets, _export_name(ledger), heading=f"{ledger.club} · {ledger.period.name} · {game}")
 
@@ -418,11 +427,14 @@ def season_charts(request: HttpRequest, slug: str) -> HttpResponse:
 @club_view
 def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One player's season in one game: sittings, deals, declarer games, bonuses, best and worst
-    sitting, average per deal, money, and a chart of his total by date."""
+    sitting, average per deal, money, and a chart of his total by date; and his rating of the
+    game with its history, for himself, a club admin, and the members once the club publishes
+    its ratings."""
     ledger = _season_page(request, slug)
     who = get_object_or_404(Player, pk=pk, club=ledger.club)
     stats = player_statistics(ledger.club, ledger.period, ledger.variant, ledger.terms, who, ledger.names)
     totals = charts.Series.of_player(stats)
+    viewer = Viewer(ledger.access)
     return render(
         request,
         "ledger/player.html",
@@ -435,8 +447,22 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             bonuses=[{"name": _(word(tally.key)), "tally": tally} for tally in stats.bonuses],
             chart=charts.line_chart(totals, _("Cumulative game points by date")),
             declarer_game=VARIANTS[ledger.variant].declarer_game,
+            rating=_rating_of(ledger, viewer, who) if viewer.sees_rating_of(ledger.club, who) else None,
         ),
     )
+
+
+def _rating_of(ledger: SeasonPage, viewer: Viewer, who: Player) -> dict[str, Any]:
+    """The player's rating of the page's game, its history and chart (``scoring.ratings``), for
+    a reader who may see it, the player named as the page names him; with a link to the table
+    for a reader who may see that too."""
+    steps = history(who, ledger.variant)
+    series = charts.Series.of_ratings(ledger.names(who), steps)
+    return {
+        "steps": steps,
+        "chart": charts.line_chart(series, _("Rating by date"), from_zero=False),
+        "table": viewer.sees_table(ledger.club),
+    }
 
 
 # --- the admins' pages -------------------------------------------------------------------------

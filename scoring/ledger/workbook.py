@@ -10,13 +10,15 @@ Four sheets, in the page's language:
 - **Money**: the same rows and columns with each player's balance, and a last row for the
   Kasse: every column sums to 0, as every sitting's money does.
 - **Transfers**: who pays whom to settle the season's balances, the Kasse a party.
+- **Ratings**, where the club publishes its ratings to the member downloading it: each rated
+  player's rating of the game at the season's end (``scoring.ratings``), as its table shows it.
 
 Rows are generators; the money is ``Decimal`` currency units, as the writer wants it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 
 from django.utils.translation import gettext
@@ -36,12 +38,14 @@ from scoring.ledger.results import (
     season_table_of,
 )
 from scoring.money import KASSE
+from scoring.ratings.results import TableRow
 from scoring.sittings.workbook import distinct
 from scoring.spreadsheets.writer import Money, Number, Sheet
 
 TABLE, SITTINGS, MONEY, TRANSFERS = _("Table"), _("Sittings"), _("Money"), _("Transfers")
 RANK, PLAYER, DEALS, GAME_POINTS, TOTAL = _("Rank"), _("Player"), _("Deals"), _("Game points"), _("Total")
 FROM, TO, AMOUNT = _("From"), _("To"), _("Amount")
+RATINGS, RATING, RATED, PROVISIONAL = _("Ratings"), _("Rating"), _("Rated sittings"), _("Provisional")
 
 
 def season_sheets(
@@ -53,9 +57,11 @@ def season_sheets(
     *,
     table_only: bool = False,
     reader: Names = EVERY_NAME,
+    ratings: Sequence[TableRow] | None = None,
 ) -> list[Sheet]:
     """The season's workbook of ``variant`` (the Table sheet alone with ``table_only``), players
-    named as ``reader`` sees them."""
+    named as ``reader`` sees them; with ``ratings`` (for a reader who may see them), a Ratings
+    sheet last."""
     found = parts(club, period, terms, variant, reader=reader)
     table = season_table_of(club, period, variant, terms, found, reader=reader)
     sheets = [table_sheet(table)]
@@ -69,6 +75,7 @@ def season_sheets(
         sittings_sheet(money, players),
         money_sheet(money, players, currency),
         transfers_sheet(money, currency),
+        *([] if ratings is None else [ratings_sheet(ratings)]),
     ]
 
 
@@ -127,3 +134,12 @@ def transfers_sheet(money: SeasonLedger, currency: str) -> Sheet:
     title = str(AMOUNT)
     rows = [[transfer.payer, transfer.payee, amount(transfer.cents)] for transfer in money.transfers]
     return Sheet(str(TRANSFERS), [str(FROM), str(TO), title], rows, formats={title: Money(currency)})
+
+
+def ratings_sheet(ratings: Sequence[TableRow]) -> Sheet:
+    """The rating table: rank, player, rating, whether it is provisional, rated sittings."""
+    header = [str(RANK), str(PLAYER), str(RATING), str(PROVISIONAL), str(RATED)]
+    rows = [
+        [row.rank, row.player, row.rating, str(PROVISIONAL) if row.provisional else "", row.sittings] for row in ratings
+    ]
+    return Sheet(str(RATINGS), header, rows)

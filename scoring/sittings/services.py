@@ -12,6 +12,10 @@ deal 2,000 costs what entering deal 5 does. A correction rescores the corrected 
 the deals after it only while the pots after a deal differ from those stored (Danish pots carry
 over; the other games carry nothing, so only the corrected deal is rewritten). Import and
 ``recompute`` score the whole sitting.
+
+Whatever changes a closed sitting's results (closing it, a deal a club admin adds to it, a
+correction, a taken-back deal, a rebuild that found rows wrong) re-rates its game from its date
+on, in the same transaction (``scoring.ratings.stored.rerate_sitting``).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from scoring.limits import (
     quoted,
     text_problem,
 )
+from scoring.ratings.stored import rerate_sitting
 from scoring.sittings import stored
 from scoring.sittings.confirmation import figure_of
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
@@ -218,6 +223,7 @@ def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
         if sitting.closed_at is None:
             sitting.closed_at = timezone.now()
             sitting.save(update_fields=["closed_at"])
+            rerate_sitting(sitting)
     return sitting
 
 
@@ -325,6 +331,7 @@ def _record_deal(
         )
         stored.add(sitting, [new], result.deals, players, seats)
         _count_deals(sitting, +1, thrown_in=+result.deals[0].thrown_in)
+        rerate_sitting(sitting)
     return Recorded(new, created=True)
 
 
@@ -385,6 +392,7 @@ def correct_deal(
         stored.remove(changed, seats)
         stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
         _count_deals(sitting, 0, thrown_in=thrown_in - was_thrown_in)
+        rerate_sitting(sitting)
     return Recorded(new, created=True)
 
 
@@ -527,6 +535,7 @@ def remove_last_deal(
             entered_by=acting(user),
             idempotency_key=key,
         )
+        rerate_sitting(sitting)
     return Recorded(removal, created=True)
 
 
@@ -619,4 +628,7 @@ def recompute(sitting: Sitting) -> list[str]:
         sitting = _lock(sitting)
         result = score(read_sitting(sitting_document(sitting)))
         live = list(sitting.live_deals().select_related("breakdown").prefetch_related("scores__player"))
-        return stored.rebuild(sitting, live, result.deals)
+        differences = stored.rebuild(sitting, live, result.deals)
+        if differences:
+            rerate_sitting(sitting)
+        return differences

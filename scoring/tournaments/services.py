@@ -31,6 +31,7 @@ from scoring.limits import (
     normalise_name,
     text_problem,
 )
+from scoring.ratings.stored import rerate
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import User, acting, start_sitting
 from scoring.spreadsheets.reader import NameList
@@ -676,7 +677,8 @@ def reopen_round(round_: Round) -> Round:
 
 
 def close_tournament(tournament: Tournament) -> Tournament:
-    """End the tournament: its tables' sittings close, so only a club admin corrects them."""
+    """End the tournament: its tables' sittings close, so only a club admin corrects them, and
+    they are rated (the game re-rated from the tournament's date on)."""
     with changing(tournament.club_id):
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.rounds.exclude(state=CLOSED).exists():
@@ -689,4 +691,5 @@ def close_tournament(tournament: Tournament) -> Tournament:
                 for table in round_.tables.select_related("sitting"):
                     table.sitting.closed_at = table.sitting.closed_at or now
                     table.sitting.save(update_fields=["closed_at"])
+            rerate(locked.club_id, locked.variant, locked.date)
     return locked
