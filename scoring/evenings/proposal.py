@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from scoring.engine.reasons import _, by_count
 from scoring.engine.refusal import Refusal
-from scoring.tournaments.draw import Round, Table, draw_round
+from scoring.tournaments.draw import Round, Table, draw_round, fewest_pairs
 from scoring.tournaments.seats import rotate_seats
 
 # A swap's worth, lexicographically: a group placed against the club's wish outweighs any number
@@ -152,21 +152,6 @@ def _seats_each_once(tables: Round) -> bool:
     and then two tables can hold the same pair)."""
     seated = [p for table in tables for p in table]
     return len(seated) == len(set(seated))
-
-
-def fewest_pairs(people: int, boxes: Sequence[int]) -> int:
-    """The fewest pairs sharing a box when ``people`` go into boxes of the given sizes: one at a
-    time into the emptiest box that has room."""
-    filled = [0] * len(boxes)
-    pairs = 0
-    for _person in range(people):
-        free = [i for i, size in enumerate(boxes) if filled[i] < size]
-        if not free:
-            break
-        i = min(free, key=lambda i: filled[i])
-        pairs += filled[i]
-        filled[i] += 1
-    return pairs
 
 
 def table_sizes(allowed: Sequence[int], preferred: int | None) -> tuple[int, ...]:

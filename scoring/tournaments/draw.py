@@ -78,7 +78,7 @@ def count_repeats(rounds: Sequence[Round]) -> int:
     return len(repeated_pairs(rounds))
 
 
-def _fewest_pairs(people: int, boxes: Sequence[int]) -> int:
+def fewest_pairs(people: int, boxes: Sequence[int]) -> int:
     """The fewest pairs sharing a box when ``people`` go into boxes of the given sizes (spread evenly)."""
     filled = [0] * len(boxes)
     pairs = 0
@@ -97,7 +97,7 @@ def _forced(tables: Sequence[int], before: Sequence[int]) -> int:
 
     Each bye of the round before is a table of 1 there.
     """
-    return sum(_fewest_pairs(size, before) for size in tables)
+    return sum(fewest_pairs(size, before) for size in tables)
 
 
 def _round_layout(n: int, table_sizes: Sequence[int], byes: bool) -> list[int]:
@@ -223,7 +223,7 @@ def _target(setup: _Setup, tables: list[int], byes: int, rounds: int, repeats: i
     for g in costs.group:
         if g >= 0:
             sizes[g] = sizes.get(g, 0) + 1
-    target += W_GROUP * rounds * sum(_fewest_pairs(size, boxes) for size in sizes.values())
+    target += W_GROUP * rounds * sum(fewest_pairs(size, boxes) for size in sizes.values())
     return target + W_REPEAT * repeats
 
 
@@ -236,7 +236,7 @@ def _next_round_target(
     target += W_BYE * sum(2 * c + 1 for c in fewest)
     boxes = [*tables, *[1] * byes]
     members = [setup.costs.group.count(g) for g in set(setup.costs.group) if g >= 0]
-    return target + W_GROUP * sum(_fewest_pairs(size, boxes) for size in members)
+    return target + W_GROUP * sum(fewest_pairs(size, boxes) for size in members)
 
 
 def _steps(work: int, n: int) -> int:
@@ -398,6 +398,7 @@ __all__ = [
     "count_repeats",
     "draw_plan",
     "draw_round",
+    "fewest_pairs",
     "layout",
     "lower_bound",
     "repeated_pairs",

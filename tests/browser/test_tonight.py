@@ -31,20 +31,27 @@ ENGLISH = ["Tonight", "Swap", "Another proposal", "Print the seating", "Start th
 """Words of tonight's pages that a German or Danish page must not show in English."""
 
 
-def test_a_scorekeeper_checks_in_swaps_and_starts_tonights_tables(live_server: Any, browser: Browser) -> None:
+LAST_WEEK = timezone.localdate() - datetime.timedelta(days=7)
+
+
+def scorekeeper_on_a_phone(live_server: Any, browser: Browser) -> tuple[Club, Page]:
+    """Kim, the scorekeeper of a club whose seven players sat at two tables last week, logged in on a phone."""
     club = Club.objects.create(name="Tarockrunde Linz", slug="linz")
     players = [club.players.create(display_name=name) for name in NAMES]
-    last_week = timezone.localdate() - datetime.timedelta(days=7)
-    start_sitting(club, "grosstarock", players[:4], user=None, date=last_week)
-    start_sitting(club, "grosstarock", players[4:], user=None, date=last_week)
+    start_sitting(club, "grosstarock", players[:4], user=None, date=LAST_WEEK)
+    start_sitting(club, "grosstarock", players[4:], user=None, date=LAST_WEEK)
     kim = User.objects.create_user("kim", password="kim-scores-1754")
     Membership.objects.create(user=kim, club=club, role=Membership.Role.SCOREKEEPER)
     page = browser.new_context(**SCREEN).new_page()
-
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("User name").fill("kim")
     page.get_by_label("Password").fill("kim-scores-1754")
     page.get_by_role("button", name="Log in").last.click()
+    return club, page
+
+
+def test_a_scorekeeper_checks_in_swaps_and_starts_tonights_tables(live_server: Any, browser: Browser) -> None:
+    club, page = scorekeeper_on_a_phone(live_server, browser)
     page.get_by_role("link", name="Tarockrunde Linz").click()
     page.get_by_role("link", name="Tonight's tables").click()
     page.get_by_role("link", name="Grosstarock").click()
@@ -102,18 +109,7 @@ def looked_over(page: Page, shot: str) -> str:
 def test_the_whole_evening_in_german_and_danish_fits_a_phone(
     live_server: Any, browser: Browser, language: str, switch: str, day: str
 ) -> None:
-    club = Club.objects.create(name="Tarockrunde Linz", slug="linz")
-    players = [club.players.create(display_name=name) for name in NAMES]
-    last_week = timezone.localdate() - datetime.timedelta(days=7)
-    start_sitting(club, "grosstarock", players[:4], user=None, date=last_week)
-    start_sitting(club, "grosstarock", players[4:], user=None, date=last_week)
-    kim = User.objects.create_user("kim", password="kim-scores-1754")
-    Membership.objects.create(user=kim, club=club, role=Membership.Role.SCOREKEEPER)
-    page = browser.new_context(**SCREEN).new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("User name").fill("kim")
-    page.get_by_label("Password").fill("kim-scores-1754")
-    page.get_by_role("button", name="Log in").last.click()
+    club, page = scorekeeper_on_a_phone(live_server, browser)
     page.get_by_role("button", name=switch).click()
     tonight = f"{live_server.url}/clubs/linz/tonight/grosstarock/"
     page.goto(tonight)
@@ -125,8 +121,8 @@ def test_the_whole_evening_in_german_and_danish_fits_a_phone(
     page.locator("form[action$='guest/'] button").click()
     shown = looked_over(page, f"tonight-{language}-proposal")
     with translation.override(language):
-        month = date_format(last_week, "F")
-    assert day.format(day=last_week.day, month=month) in shown
+        month = date_format(LAST_WEEK, "F")
+    assert day.format(day=LAST_WEEK.day, month=month) in shown
     page.locator("form[action$='start/'] button").click()
     for sitting in Evening.objects.get(club=club).rounds.get().sittings.all():
         close_sitting(sitting, user=None)
