@@ -29,6 +29,7 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -45,9 +46,10 @@ Point = tuple[int, int]  # (x, level), or (i, -1) for fixed point i
 class Frame:
     """Where base blocks live, and what they must cover.
 
-    ``developed`` says whether a base class (turned into m rounds) is wanted; ``transversals``
-    how many transversal blocks (one round each). ``left_out`` lists the differences no block may
-    hold, each as (a, b, d) with its reverse (b, a, −d) implied.
+    ``developed`` says how many base classes (each turned into m rounds) are wanted; with more
+    than one, each fixed point meets some levels in one class and the others in another.
+    ``transversals`` is how many transversal blocks (one round each) are wanted. ``left_out``
+    lists the differences no block may hold, each as (a, b, d) with its reverse (b, a, −d) implied.
     """
 
     family: str
@@ -55,7 +57,7 @@ class Frame:
     levels: int
     fixed: int
     size: int
-    developed: bool
+    developed: int
     transversals: int
     left_out: frozenset[tuple[int, int, int]] = frozenset()
 
@@ -75,7 +77,8 @@ class Frame:
 
 @dataclass(frozen=True)
 class Bases:
-    """What the search found for a frame: the base class's blocks and the transversals, by point number."""
+    """What the search found for a frame: the base classes' blocks (one class after the other) and
+    the transversals, by point number."""
 
     frame: Frame
     seed: int
@@ -83,10 +86,10 @@ class Bases:
     transversals: tuple[tuple[int, ...], ...]
 
     def classes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """The design's rounds: the base class turned by 0 … m − 1, then each transversal's turns."""
-        turned = tuple(tuple(self.turn(b, t) for b in self.base_class) for t in range(self.frame.m))
-        if not self.frame.developed:
-            turned = ()
+        """The design's rounds: each base class turned by 0 … m − 1, then each transversal's turns."""
+        per = self.frame.points // self.frame.size
+        base = [self.base_class[i : i + per] for i in range(0, len(self.base_class), per)]
+        turned = tuple(tuple(self.turn(b, t) for b in blocks) for blocks in base for t in range(self.frame.m))
         return turned + tuple(tuple(self.turn(b, t) for t in range(self.frame.m)) for b in self.transversals)
 
     def turn(self, block: tuple[int, ...], t: int) -> tuple[int, ...]:
@@ -105,6 +108,11 @@ def _mixed(levels: int, d: int) -> frozenset[tuple[int, int, int]]:
     return frozenset((a, b, d) for a in range(levels) for b in range(levels) if a != b)
 
 
+def _stacked(levels: int, every: int) -> frozenset[tuple[int, int, int]]:
+    """The groups {(x, a), (x, a + every), (x, a + 2·every), …}: difference 0 between those levels."""
+    return frozenset((a, b, 0) for a in range(levels) for b in range(levels) if a != b and (a - b) % every == 0)
+
+
 def frames(points: int, size: int) -> list[Frame]:
     """The frames that may give a resolvable design of ``points`` at blocks of ``size``, best first.
 
@@ -112,30 +120,43 @@ def frames(points: int, size: int) -> list[Frame]:
     Kirkman ones (each point misses one other) where points ≡ 0 (mod 6). Blocks of 4: resolvable
     2-designs where points ≡ 4 (mod 12); designs missing a group of 3 per point (≡ 0 mod 12) or
     of 2 (≡ 8 mod 12); and where points = 4q for q prime to 6, q rounds of transversals.
+
+    Where the one-class frame of a family has no solution (nearly Kirkman on 18 over Z_8), a
+    frame with a smaller Z_m, more levels and two or three base classes may: 18 over Z_4 × 4
+    levels, 32 over Z_5 × 6, 48 over Z_5 × 9.
     """
     v, found = points, []
     if size == 3 and v % 6 == 3:
         if (v - 1) // 2 % 2:
-            found.append(Frame("Kirkman triple system", (v - 1) // 2, 2, 1, 3, True, 0))
+            found.append(Frame("Kirkman triple system", (v - 1) // 2, 2, 1, 3, 1, 0))
         else:
             found.append(Frame("Kirkman triple system", v // 3, 3, 0, 3, True, (v - 3) // 6))
     if size == 3 and v % 6 == 0 and v >= 6:
         m = (v - 2) // 2
         left = _pure(m, 2, m // 2) if m % 2 == 0 else _mixed(2, 0)
-        found.append(Frame("nearly Kirkman triple system", m, 2, 2, 3, True, 0, left))
+        found.append(Frame("nearly Kirkman triple system", m, 2, 2, 3, 1, 0, left))
+        if m % 2 == 0 and m // 2 % 2 == 0:
+            found.append(Frame("nearly Kirkman triple system", m // 2, 4, 2, 3, 2, 0, _pure(m // 2, 4, m // 4)))
     if size == 4 and v % 12 == 4:
-        found.append(Frame("resolvable design of blocks of 4", (v - 1) // 3, 3, 1, 4, True, 0))
+        found.append(Frame("resolvable design of blocks of 4", (v - 1) // 3, 3, 1, 4, 1, 0))
     if size == 4 and v % 12 == 0:
         found.append(
-            Frame("resolvable design of blocks of 4 missing groups of 3", (v - 3) // 3, 3, 3, 4, True, 0, _mixed(3, 0))
+            Frame("resolvable design of blocks of 4 missing groups of 3", (v - 3) // 3, 3, 3, 4, 1, 0, _mixed(3, 0))
         )
+        if (v - 3) % 9 == 0 and v > 12:
+            m = (v - 3) // 9
+            found.append(
+                Frame("resolvable design of blocks of 4 missing groups of 3", m, 9, 3, 4, 3, 0, _stacked(9, 3))
+            )
     if size == 4 and v % 12 == 8:
         m = (v - 2) // 3
-        found.append(Frame("resolvable design of blocks of 4 missing pairs", m, 3, 2, 4, True, 0, _pure(m, 3, m // 2)))
+        found.append(Frame("resolvable design of blocks of 4 missing pairs", m, 3, 2, 4, 1, 0, _pure(m, 3, m // 2)))
+        if m % 2 == 0 and v > 20:
+            found.append(Frame("resolvable design of blocks of 4 missing pairs", m // 2, 6, 2, 4, 2, 0, _stacked(6, 3)))
     if size == 4 and v % 4 == 0 and (v // 4) % 2 and (v // 4) % 3:
         q = v // 4
         every_pure = frozenset((a, a, d) for a in range(4) for d in range(1, q))
-        found.append(Frame("resolvable transversal design", q, 4, 0, 4, False, q, every_pure))
+        found.append(Frame("resolvable transversal design", q, 4, 0, 4, 0, q, every_pure))
     return sorted(found, key=lambda f: -f.rounds)
 
 
@@ -202,14 +223,53 @@ class _Attempt:
 
     def _base_class(self, blocks: list[list[Point]]) -> Iterator[list[list[Point]]]:
         f = self.frame
-        fixed = len(blocks)
+        per = f.points // f.size
+        if len(blocks) == per * f.developed:
+            yield [list(b) for b in blocks]
+            return
+        if blocks and not self.free:
+            # A class is complete: the next one seats every point again.
+            self.free = set(self.order)
+            yield from self._base_class(blocks)
+            self.free = set()
+            return
+        fixed = len(blocks) % per
         if fixed < f.fixed:
-            # A fixed point's block has one point of each level; turning the whole class changes
-            # nothing, so ∞₁ may sit with (0, 0).
-            start, levels = [(fixed, -1)], list(range(f.levels))
-            if fixed == 0:
-                start, levels = [(0, -1), (0, 0)], levels[1:]
-                self.free.discard((0, 0))
+            yield from self._fixed_block(blocks, fixed)
+            return
+        first = next((p for p in self.order if p in self.free), None)
+        assert first is not None
+        self.free.discard(first)
+        rest = [p for p in self.order if p in self.free]
+        for block in self._grow_any([first], rest):
+            blocks.append(block)
+            yield from self._base_class(blocks)
+            blocks.pop()
+        self.free.add(first)
+
+    def _fixed_block(self, blocks: list[list[Point]], i: int) -> Iterator[list[list[Point]]]:
+        """Fixed point i's block of this class: one point on each of s − 1 levels it has not met yet.
+
+        Turning a whole class changes none of its differences, so ∞₁'s first point of a class
+        may be x = 0, and in the first class (0, 0); the classes may come in any order, so ∞₁
+        meets level 0 in the first.
+        """
+        f = self.frame
+        met = {p[1] for b in blocks if (i, -1) in b for p in b if p[1] >= 0}
+        unmet = [a for a in range(f.levels) if a not in met]
+        if f.developed == 1:
+            choices = [unmet]
+        else:
+            choices = [list(c) for c in itertools.combinations(unmet, f.size - 1) if i or blocks or c[0] == 0]
+        for levels in choices:
+            start: list[Point] = [(i, -1)]
+            first: Point | None = None
+            if i == 0:
+                first = (0, levels[0])
+                start, levels = [(0, -1), first], levels[1:]
+                if first not in self.free:
+                    continue
+                self.free.discard(first)
 
             def candidates(level: int) -> list[Point]:
                 return [(x, level) for x in self._shuffled() if (x, level) in self.free]
@@ -218,20 +278,8 @@ class _Attempt:
                 blocks.append(block)
                 yield from self._base_class(blocks)
                 blocks.pop()
-            if fixed == 0:
-                self.free.add((0, 0))
-            return
-        first = next((p for p in self.order if p in self.free), None)
-        if first is None:
-            yield [list(b) for b in blocks]
-            return
-        self.free.discard(first)
-        rest = [p for p in self.order if p in self.free]
-        for block in self._grow_any([first], rest):
-            blocks.append(block)
-            yield from self._base_class(blocks)
-            blocks.pop()
-        self.free.add(first)
+            if first is not None:
+                self.free.add(first)
 
     def _grow(
         self, block: list[Point], levels: list[int], candidates: Callable[[int], list[Point]], take: bool = False
@@ -315,6 +363,7 @@ def as_data(bases: Bases) -> dict[str, object]:
         "points": f.points,
         "size": f.size,
         "family": f.family,
+        "m": f.m,
         "seed": bases.seed,
         "base_class": [list(b) for b in bases.base_class],
         "transversals": [list(b) for b in bases.transversals],
@@ -323,7 +372,7 @@ def as_data(bases: Bases) -> dict[str, object]:
 
 def from_data(entry: dict[str, Any]) -> Bases:
     """The bases of a JSON object written by :func:`as_data`, on the frame its family names."""
-    frame = next(f for f in frames(entry["points"], entry["size"]) if f.family == entry["family"])
+    frame = next(f for f in frames(entry["points"], entry["size"]) if (f.family, f.m) == (entry["family"], entry["m"]))
     return Bases(
         frame,
         entry["seed"],

@@ -29,7 +29,16 @@ def test_every_shipped_design_seats_everyone_once_a_round_and_no_pair_twice(poin
 
 
 def test_the_rows_of_the_limits_table_the_search_solved_are_shipped() -> None:
-    for points, size, rounds in [(15, 3, 7), (21, 3, 10), (24, 3, 11), (16, 4, 5), (20, 4, 5), (24, 4, 7), (28, 4, 9)]:
+    for points, size, rounds in [
+        (15, 3, 7),
+        (18, 3, 8),
+        (21, 3, 10),
+        (24, 3, 11),
+        (16, 4, 5),
+        (20, 4, 5),
+        (24, 4, 7),
+        (28, 4, 9),
+    ]:
         assert len(developed()[points, size].classes) == rounds
 
 
@@ -44,6 +53,17 @@ def test_a_design_check_finds_a_pair_met_twice_and_a_point_left_out() -> None:
 def test_the_search_gives_the_same_blocks_from_the_same_seed() -> None:
     frame = frames(21, 3)[0]
     assert find_bases(frame) == find_bases(frame)
+
+
+def test_18_at_tables_of_3_come_from_two_base_classes_over_z4_where_z8_has_none() -> None:
+    one_class, two_classes = frames(18, 3)
+    assert (one_class.m, one_class.developed, two_classes.m, two_classes.developed) == (8, 1, 4, 2)
+    assert developed()[18, 3] == Design(
+        "nearly Kirkman triple system of 18",
+        18,
+        3,
+        find_bases(two_classes).classes(),  # type: ignore[union-attr]
+    )
 
 
 def test_a_frame_with_no_solution_gives_none() -> None:
