@@ -4,7 +4,8 @@ Ratings are private by default: a player sees his own (the member whose ``Member
 is), a club admin sees every one, and the club's members see the table once the admin publishes
 it (``Club.ratings_published``); a visitor who is no member never sees any, not even in a public
 club. Wherever anyone but the player himself sees a rating, a player listed by initials only
-(``Player.initials_only``) is named by his initials, as on the club's public pages.
+(``Player.initials_only``) is named by his initials, as on the club's public pages; his rating is
+not shown to another member on his ledger page, which names him in full.
 """
 
 from __future__ import annotations
@@ -36,7 +37,12 @@ class Viewer:
         return self.access.administers or (club.ratings_published and self.access.role is not None)
 
     def sees_rating_of(self, club: Club, player: Player) -> bool:
-        return self.player_id == player.pk or self.sees_table(club)
+        """One player's rating, beside his name (his ledger page names him in full to a member):
+        his own, any for a club admin, and once published, a member's of a player not listed by
+        initials only (whose rating beside his name would tell who his initials in the table are)."""
+        if self.player_id == player.pk or self.access.administers:
+            return True
+        return self.sees_table(club) and not player.initials_only
 
     def names(self, club: Club) -> Names:
         """The players' names as this reader sees them next to ratings: initials for those listed

@@ -47,9 +47,12 @@ def rerate(club_id: int, variant: str, since: datetime.date | None = None) -> li
 
 def rebuild(club_id: int, variant: str) -> list[str]:
     """Re-rate the club's game from scratch; describe every stored row that differed from the
-    fresh one (missing, extra or other figures) and, when any did, store the fresh rows."""
-    fresh = {(r.sitting, r.player): r for r in model.rate(results(club_id, variant))}
-    stored = {(row.sitting_id, row.player_id): row for row in Rating.objects.filter(club_id=club_id, variant=variant)}
+    fresh one (missing, extra or other figures) and, when any did, store the fresh rows (rated
+    once: re-rating again to store them would double the command's time)."""
+    rated = model.rate(results(club_id, variant))
+    fresh = {(r.sitting, r.player): r for r in rated}
+    rows = Rating.objects.filter(club_id=club_id, variant=variant)
+    stored = {(row.sitting_id, row.player_id): row for row in rows}
     differences = []
     for key in sorted(fresh.keys() | stored.keys()):
         new, old = fresh.get(key), stored.get(key)
@@ -66,7 +69,8 @@ def rebuild(club_id: int, variant: str) -> list[str]:
         ):
             differences.append(f"{where}: stored {old.skill.shown}, is {new.skill.shown}")
     if differences:
-        rerate(club_id, variant)
+        rows.delete()
+        _insert(club_id, variant, rated)
     return differences
 
 

@@ -621,14 +621,16 @@ def _next_revision(sitting: Sitting, number: int) -> int:
     return (top or 0) + 1
 
 
-def recompute(sitting: Sitting) -> list[str]:
+def recompute(sitting: Sitting, *, rerating: bool = True) -> list[str]:
     """Rebuild a sitting's stored rows from its live deals; describe every row that differed
-    (``scoring.sittings.stored.rebuild``)."""
+    (``scoring.sittings.stored.rebuild``) and, when any did, re-rate its game from its date on.
+    ``rerating=False`` leaves that to a caller that rebuilds many sittings of the club in its own
+    transaction and re-rates each game once, from the first of them (``recompute_scores``)."""
     with changing(sitting.club_id):
         sitting = _lock(sitting)
         result = score(read_sitting(sitting_document(sitting)))
         live = list(sitting.live_deals().select_related("breakdown").prefetch_related("scores__player"))
         differences = stored.rebuild(sitting, live, result.deals)
-        if differences:
+        if differences and rerating:
             rerate_sitting(sitting)
         return differences

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.db.models import Min
 from django.utils import timezone
 
 from scoring.club.changes import changing
@@ -143,8 +144,9 @@ def create_tournament(club: Club, chosen: Settings, *, user: User, key: str = ""
 def change_settings(tournament: Tournament, chosen: Settings) -> bool:
     """Change the tournament's settings (not its game) until round 1 is published. A round 1
     drawn already stays when only what its draw does not depend on changed (the name, the date,
-    the scoring, the public page); otherwise it is drawn no more (its tables go, and the plan
-    with them), and whether it went is returned, so that the director is told to draw it again."""
+    the scoring, the public page; its tables move to the new date); otherwise it is drawn no more
+    (its tables go, and the plan with them), and whether it went is returned, so that the
+    director is told to draw it again."""
     _refuse_if_closed(tournament)
     problems = settings_problems(replace(chosen, variant=tournament.variant))
     if problems:
@@ -166,6 +168,9 @@ def change_settings(tournament: Tournament, chosen: Settings) -> bool:
         for field, value in fields.items():
             setattr(locked, field, value)
         locked.save()
+        # a round 1 that stays drawn is played on the new date: its tables' sittings (no deal yet)
+        # are dated as the tournament, which the ledger and the ratings read
+        Sitting.objects.filter(round_table__round__tournament=locked).update(date=locked.date)
     return undrawn
 
 
@@ -678,7 +683,7 @@ def reopen_round(round_: Round) -> Round:
 
 def close_tournament(tournament: Tournament) -> Tournament:
     """End the tournament: its tables' sittings close, so only a club admin corrects them, and
-    they are rated (the game re-rated from the tournament's date on)."""
+    they are rated (the game re-rated from their date on)."""
     with changing(tournament.club_id):
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.rounds.exclude(state=CLOSED).exists():
@@ -691,5 +696,10 @@ def close_tournament(tournament: Tournament) -> Tournament:
                 for table in round_.tables.select_related("sitting"):
                     table.sitting.closed_at = table.sitting.closed_at or now
                     table.sitting.save(update_fields=["closed_at"])
-            rerate(locked.club_id, locked.variant, locked.date)
+            # from its tables' first date: one drawn before its date was changed, while the
+            # tables did not move with it yet (``change_settings``), has tables on the old one
+            tables = Sitting.objects.filter(round_table__round__tournament=locked)
+            first = tables.aggregate(first=Min("date"))["first"]
+            if first is not None:
+                rerate(locked.club_id, locked.variant, first)
     return locked

@@ -12,15 +12,18 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db.models import F
 
 from scoring.club.models import Club, Membership
+from scoring.ratings import stored as stored_module
 from scoring.ratings.models import Rating
-from scoring.ratings.stored import rebuild
+from scoring.ratings.stored import rebuild, rerate
+from scoring.sittings.models import Seat, Sitting
 from scoring.sittings.services import close_sitting, correct_deal, import_sitting, record_deal, remove_last_deal
 from scoring.tournaments import services as tournaments
 
 from ..factories import make_club, make_member
-from ..tournaments.helpers import draw_and_play, kosakeln_win, make_tournament
+from ..tournaments.helpers import draw_and_play, kosakeln_win, make_tournament, play
 from .helpers import GAME, deal, played, season, stored
 
 pytestmark = pytest.mark.django_db
@@ -112,6 +115,67 @@ def test_closing_a_tournament_rates_its_tables() -> None:
     assert rebuild(club.pk, "kosakeln") == []
 
 
+def test_a_tournament_dated_anew_after_its_first_draw_rates_its_tables_on_its_date() -> None:
+    """Round 1 stays drawn when only the date changes: its tables move to the new date with it,
+    so the tournament's close rates them, and in the order of that date."""
+    club = make_club()
+    tournament = make_tournament(club, "Anna", "Bernd", "Carla", "Dora", rounds=1)
+    round_ = tournaments.draw_round(tournament, user=None)
+    later = datetime.date(2026, 11, 21)
+    settings = tournaments.Settings(
+        name=tournament.name,
+        variant=tournament.variant,
+        date=later,
+        options=tournament.options,
+        scoring=tournament.scoring,
+        tiebreaks=tournament.tiebreaks,
+        table_sizes=tournament.table_sizes,
+        deals_per_dealer=tournament.deals_per_dealer,
+        rounds=tournament.rounds_planned,
+        confirm_deals=tournament.confirm_deals,
+    )
+    assert not tournaments.change_settings(tournament, settings), "round 1 stays drawn"
+    tournament.refresh_from_db()
+    tournaments.publish_round(round_)
+    play(round_, kosakeln_win(lambda players: players[0]))
+    tournaments.close_round(round_)
+    tournaments.close_tournament(tournament)
+    assert set(Rating.objects.values_list("date", flat=True)) == {later}
+    assert Rating.objects.count() == 4
+    assert rebuild(club.pk, "kosakeln") == []
+
+
+def test_closing_a_tournament_rates_tables_left_on_another_date_than_its_own() -> None:
+    """A table drawn before the tables moved with the tournament's date is rated on its own."""
+    club = make_club()
+    tournament = make_tournament(club, "Anna", "Bernd", "Carla", "Dora", rounds=1)
+    round_ = tournaments.draw_round(tournament, user=None)
+    Sitting.objects.filter(round_table__round=round_).update(date=tournament.date - datetime.timedelta(days=7))
+    tournaments.publish_round(round_)
+    play(round_, kosakeln_win(lambda players: players[0]))
+    tournaments.close_round(round_)
+    tournaments.close_tournament(tournament)
+    assert Rating.objects.count() == 4
+    assert rebuild(club.pk, "kosakeln") == []
+
+
+def test_recompute_scores_re_rates_each_game_once_from_the_first_sitting_it_rebuilt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rows found wrong in many sittings re-rate the game once, not once per sitting (from each
+    one's date on, which would re-rate the club's years once per sitting)."""
+    club = make_club()
+    sittings = season(club)
+    Seat.objects.filter(sitting__in=sittings[2:], number=1).update(points=F("points") - 100)
+    rerate(club.pk, GAME)  # the ratings of the wrong rows
+    calls: list[tuple[int, str, datetime.date | None]] = []
+    real = stored_module.rerate
+    monkeypatch.setattr(stored_module, "rerate", lambda *args: calls.append(args) or real(*args))
+    call_command("recompute_scores", stdout=StringIO())
+    assert calls == [(club.pk, GAME, sittings[2].date)]
+    as_from_scratch(club)
+
+
 def test_the_rate_command_reports_a_stored_rating_that_differed_and_fixes_it() -> None:
     club = make_club()
     season(club)
@@ -123,3 +187,15 @@ def test_the_rate_command_reports_a_stored_rating_that_differed_and_fixes_it() -
     again = StringIO()
     call_command("rate", club=club.slug, stdout=again)
     assert "0 differed" in again.getvalue()
+
+
+def test_the_rate_command_rates_a_game_once_to_compare_and_fix_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    club = make_club()
+    season(club)
+    Rating.objects.filter(pk=Rating.objects.order_by("-date").first().pk).update(mu=40.0)  # type: ignore[union-attr]
+    calls = []
+    real = stored_module.model.rate
+    monkeypatch.setattr(stored_module.model, "rate", lambda *args: calls.append(1) or real(*args))
+    assert len(rebuild(club.pk, GAME)) == 1
+    assert len(calls) == 1
+    assert rebuild(club.pk, GAME) == []

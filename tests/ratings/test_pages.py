@@ -108,6 +108,19 @@ def test_an_initials_only_player_is_shown_by_his_initials_to_every_other_member(
     assert "Dora Maria Huber" in own, "a player sees his own name"
 
 
+def test_an_initials_only_players_rating_is_not_shown_beside_his_name_to_another_member(club: Club) -> None:
+    """His ledger page names him in full to the members: his rating there would tell who the
+    initials in the table are. He and the club admin see it."""
+    publish(club)
+    page = signed_in(club, "vic").get(player_page(club, "Dora Maria Huber")).content.decode()
+    assert "Dora Maria Huber" in page and 'id="rating"' not in page
+    assert 'id="rating-value"' in signed_in(club, "vic2").get(player_page(club, "Anna")).content.decode()
+    own = signed_in(club, "dora", player="Dora Maria Huber").get(player_page(club, "Dora Maria Huber"))
+    assert 'id="rating-value"' in own.content.decode()
+    admin = signed_in(club, "ada", Membership.Role.ADMIN).get(player_page(club, "Dora Maria Huber"))
+    assert 'id="rating-value"' in admin.content.decode()
+
+
 def test_the_table_ranks_the_players_by_rating(club: Club) -> None:
     publish(club)
     table = signed_in(club, "vic").get(table_page(club)).content.decode()
@@ -201,3 +214,44 @@ def test_the_club_admin_says_on_the_members_page_which_player_a_member_is(club: 
     assert 'id="rating"' not in bea.get(player_page(club, "Bernd")).content.decode(), "his own only"
     send(ada, url, form_on(ada.get(url), action=action), {"player": ""})
     assert Membership.objects.get(pk=membership.pk).player is None
+
+
+@pytest.mark.parametrize("tampered", ["other club", "no number", "no such player"])
+def test_a_tampered_choice_of_a_members_player_is_refused_in_the_pages_language(club: Club, tampered: str) -> None:
+    ada = signed_in(club, "ada", Membership.Role.ADMIN)
+    ada.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    membership = Membership.objects.get(user=make_member(club, "bea", Membership.Role.VIEWER))
+    stranger = make_players(make_club("elsewhere"), "Eve")[0]
+    chosen = {"other club": str(stranger.pk), "no number": "1; DROP", "no such player": "999999"}[tampered]
+    action = reverse("club:member_player", kwargs={"slug": club.slug, "pk": membership.pk})
+    refused = ada.post(action, {"player": chosen}, follow=True)
+    assert refused.status_code == 200 and "Wähle einen der Spieler des Vereins." in refused.content.decode()
+    assert Membership.objects.get(pk=membership.pk).player is None
+
+
+def test_a_player_is_one_members_at_most(club: Club) -> None:
+    """Set to a second member, the player is no longer the first one's."""
+    ada = signed_in(club, "ada", Membership.Role.ADMIN)
+    first, second = (
+        Membership.objects.get(user=make_member(club, name, Membership.Role.VIEWER)) for name in ("bea", "cem")
+    )
+    anna = str(club.players.get(display_name="Anna").pk)
+    for membership in (first, second):
+        ada.post(reverse("club:member_player", kwargs={"slug": club.slug, "pk": membership.pk}), {"player": anna})
+    assert Membership.objects.get(pk=first.pk).player is None
+    assert Membership.objects.get(pk=second.pk).player_id == int(anna)
+
+
+def test_the_player_page_costs_the_same_queries_for_a_short_rating_history_and_a_long_one(
+    club: Club, django_assert_max_num_queries: Any
+) -> None:
+    bea = signed_in(club, "bea", player="Anna")
+    url = player_page(club, "Anna") + "?year=2026"
+    with django_assert_max_num_queries(30) as few:
+        bea.get(url)
+    day = datetime.date(2026, 4, 1)
+    for n in range(20):
+        played(club, day + datetime.timedelta(days=n), "Anna", "Bernd", "Carla")
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        page = bea.get(url).content.decode()
+    assert page.split('id="rating-history"')[1].split("</table>")[0].count("<tr>") == 1 + 6 + 20

@@ -2,14 +2,22 @@
 
 The rows are a cache of the engine's results. This command rescores every sitting (or the
 ones named) reports each row that differed from the engine, then rebuilds it.
+
+A club's sittings are rebuilt in one transaction, which then re-rates each game once, from the
+first closed sitting it rebuilt (``scoring.ratings``): re-rating from each one's date instead
+would re-rate the club's years once per sitting rebuilt.
 """
 
 from __future__ import annotations
 
+import datetime
+from itertools import groupby
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from scoring.club.changes import changing
+from scoring.ratings.stored import rerate
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import recompute
 
@@ -21,15 +29,22 @@ class Command(BaseCommand):
         parser.add_argument("ids", nargs="*", type=int, help="only these sittings (default: all)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        sittings = Sitting.objects.order_by("pk")
+        sittings = Sitting.objects.order_by("club_id", "pk")
         if options["ids"]:
             sittings = sittings.filter(pk__in=options["ids"])
         fixed = 0
         count = 0
-        for sitting in sittings.iterator():
-            count += 1
-            differences = recompute(sitting)
-            fixed += bool(differences)
-            for line in differences:
-                self.stdout.write(line)
+        for club_id, of_club in groupby(sittings.iterator(), key=lambda sitting: sitting.club_id):
+            with changing(club_id):
+                since: dict[str, datetime.date] = {}
+                for sitting in of_club:
+                    count += 1
+                    differences = recompute(sitting, rerating=False)
+                    fixed += bool(differences)
+                    for line in differences:
+                        self.stdout.write(line)
+                    if differences and sitting.closed_at is not None:
+                        since[sitting.variant] = min(since.get(sitting.variant, sitting.date), sitting.date)
+                for variant, day in since.items():
+                    rerate(club_id, variant, day)
         self.stdout.write(f"{count} sittings checked, {fixed} rebuilt")
