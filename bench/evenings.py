@@ -16,6 +16,10 @@ import statistics
 import time
 
 from bench.fresh_site import fresh_site
+from scoring.engine import VARIANTS
+
+GAME = next(key for key, rules in VARIANTS.items() if 4 in rules.table_sizes)
+"""A game of tables of 3 or 4: the proposal seats 40 at tables of 4."""
 
 GOAL_SECONDS = 2.0
 
@@ -51,10 +55,10 @@ def run(args: argparse.Namespace, database: str) -> None:
         day = first + datetime.timedelta(days=k * step)
         came = rng.sample(members, args.players)
         for t in range(0, len(came), 4):
-            start_sitting(club, "grosstarock", came[t : t + 4], user=None, date=day)
+            start_sitting(club, GAME, came[t : t + 4], user=None, date=day)
     tonight = rng.sample(members, args.players)
 
-    evening = check_in(club, "grosstarock", tonight[:4], table_size=4, user=None)
+    evening = check_in(club, GAME, tonight[:4], table_size=4, user=None)
     season: Season = season_of(evening)
     ids = [p.pk for p in tonight]
     pure = []
@@ -65,8 +69,8 @@ def run(args: argparse.Namespace, database: str) -> None:
     whole = []
     for _run in range(args.runs):
         started = time.perf_counter()
-        check_in(club, "grosstarock", tonight[: args.players - 1], user=None)
-        check_in(club, "grosstarock", tonight, user=None)
+        check_in(club, GAME, tonight[: args.players - 1], user=None)
+        check_in(club, GAME, tonight, user=None)
         whole.append((time.perf_counter() - started) / 2)
     repeats = len(season.repeats(proposal.tables))
     fewest = season.fewest_repeats(proposal.tables)

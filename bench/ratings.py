@@ -21,9 +21,11 @@ import time
 from typing import Any
 
 from bench.fresh_site import fresh_site
+from scoring.engine import VARIANTS
 
 GOAL_SECONDS = 5.0
-GAME = "grosstarock"
+GAME = next(key for key, rules in VARIANTS.items() if rules.table_sizes == (3, 4) and not rules.pots)
+"""A game of tables of 3 or 4 without pots: the ratings read only its game points."""
 
 
 def main() -> None:
@@ -42,7 +44,7 @@ def build_club(slug: str, sittings: int, players: int, years: int, per_sitting: 
     from django.utils import timezone
 
     from scoring.club.models import Club, Player
-    from scoring.engine import VARIANTS, InvalidSitting, read_sitting, score
+    from scoring.engine import InvalidSitting, read_sitting, score
     from scoring.samples import random_sitting
     from scoring.sittings.documents import deal_by_index
     from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
