@@ -108,6 +108,13 @@ def _posted(
     return redirect("tonight:evening", slug=slug, variant=variant)
 
 
+def _keyed(request: HttpRequest, slug: str, variant: str, write: Callable[..., object], done: str) -> HttpResponse:
+    """A write of tonight's evening whose form posts nothing but its one-time key."""
+    tonight = _evening_or_404(_club_and_game(request, slug, variant)[0], variant)
+    form = KeyedForm(request.POST)
+    return _posted(request, slug, variant, form, lambda: write(tonight, key=form.cleaned_data["key"]), done)
+
+
 @require_POST
 @club_view
 def check_in(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
@@ -152,13 +159,7 @@ def guest(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
 @require_POST
 @club_view
 def again(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
-    tonight = _evening_or_404(_club_and_game(request, slug, variant)[0], variant)
-    form = KeyedForm(request.POST)
-
-    def act() -> object:
-        return services.propose_again(tonight, key=form.cleaned_data["key"])
-
-    return _posted(request, slug, variant, form, act, _("Here is another proposal."))
+    return _keyed(request, slug, variant, services.propose_again, _("Here is another proposal."))
 
 
 @require_POST
@@ -177,25 +178,16 @@ def swap(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
 @require_POST
 @club_view
 def start(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
-    tonight = _evening_or_404(_club_and_game(request, slug, variant)[0], variant)
-    form = KeyedForm(request.POST)
+    def write(tonight: Evening, key: str) -> object:
+        return services.start_tables(tonight, user=request.user, key=key)
 
-    def act() -> object:
-        return services.start_tables(tonight, user=request.user, key=form.cleaned_data["key"])
-
-    return _posted(request, slug, variant, form, act, _("Tonight's tables have started."))
+    return _keyed(request, slug, variant, write, _("Tonight's tables have started."))
 
 
 @require_POST
 @club_view
 def next_tables(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
-    tonight = _evening_or_404(_club_and_game(request, slug, variant)[0], variant)
-    form = KeyedForm(request.POST)
-
-    def act() -> object:
-        return services.next_tables(tonight, key=form.cleaned_data["key"])
-
-    return _posted(request, slug, variant, form, act, _("Here are the next tables."))
+    return _keyed(request, slug, variant, services.next_tables, _("Here are the next tables."))
 
 
 @require_GET
