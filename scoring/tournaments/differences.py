@@ -100,7 +100,7 @@ class Bases:
 # --- the families --------------------------------------------------------------------------
 
 
-def _pure(m: int, levels: int, d: int) -> frozenset[tuple[int, int, int]]:
+def _pure(levels: int, d: int) -> frozenset[tuple[int, int, int]]:
     return frozenset((a, a, d) for a in range(levels))
 
 
@@ -133,10 +133,10 @@ def frames(points: int, size: int) -> list[Frame]:
             found.append(Frame("Kirkman triple system", v // 3, 3, 0, 3, True, (v - 3) // 6))
     if size == 3 and v % 6 == 0 and v >= 6:
         m = (v - 2) // 2
-        left = _pure(m, 2, m // 2) if m % 2 == 0 else _mixed(2, 0)
+        left = _pure(2, m // 2) if m % 2 == 0 else _mixed(2, 0)
         found.append(Frame("nearly Kirkman triple system", m, 2, 2, 3, 1, 0, left))
         if m % 2 == 0 and m // 2 % 2 == 0:
-            found.append(Frame("nearly Kirkman triple system", m // 2, 4, 2, 3, 2, 0, _pure(m // 2, 4, m // 4)))
+            found.append(Frame("nearly Kirkman triple system", m // 2, 4, 2, 3, 2, 0, _pure(4, m // 4)))
     if size == 4 and v % 12 == 4:
         found.append(Frame("resolvable design of blocks of 4", (v - 1) // 3, 3, 1, 4, 1, 0))
     if size == 4 and v % 12 == 0:
@@ -150,7 +150,7 @@ def frames(points: int, size: int) -> list[Frame]:
             )
     if size == 4 and v % 12 == 8:
         m = (v - 2) // 3
-        found.append(Frame("resolvable design of blocks of 4 missing pairs", m, 3, 2, 4, 1, 0, _pure(m, 3, m // 2)))
+        found.append(Frame("resolvable design of blocks of 4 missing pairs", m, 3, 2, 4, 1, 0, _pure(3, m // 2)))
         if m % 2 == 0 and v > 20:
             found.append(Frame("resolvable design of blocks of 4 missing pairs", m // 2, 6, 2, 4, 2, 0, _stacked(6, 3)))
     if size == 4 and v % 4 == 0 and (v // 4) % 2 and (v // 4) % 3:
