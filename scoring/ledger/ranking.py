@@ -71,6 +71,30 @@ class SittingResult:
 
 
 @dataclass(frozen=True)
+class PlayerSeason:
+    """What a season table reads of one player's sittings: how many, his deals played and game
+    points over them, whether one is still open, and his sitting results' game points, best
+    first (the ``best_n`` mode reads the best K; the others read none, so a caller that sums in
+    SQL may leave them out)."""
+
+    sittings: int
+    deals: int
+    points: int
+    provisional: bool = False
+    best: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, results: Sequence[SittingResult]) -> PlayerSeason:
+        return cls(
+            sittings=len(results),
+            deals=sum(result.deals_played for result in results),
+            points=sum(result.game_points for result in results),
+            provisional=any(result.provisional for result in results),
+            best=tuple(sorted((result.game_points for result in results), reverse=True)),
+        )
+
+
+@dataclass(frozen=True)
 class Placement:
     """One player's place (1 = winner; tied players share a place) in a tournament of
     ``field_size`` players."""
@@ -202,10 +226,8 @@ def _best(values: list[int], count: int | None) -> int:
     return sum(sorted(values, reverse=True)[:count])
 
 
-def _row(mode: Mode, player: str, results: Sequence[SittingResult], placements: Sequence[Placement]) -> Row:
-    sittings, tournaments = len(results), len(placements)
-    deals = sum(result.deals_played for result in results)
-    points = sum(result.game_points for result in results)
+def _row(mode: Mode, player: str, season: PlayerSeason, placements: Sequence[Placement]) -> Row:
+    sittings, tournaments, deals, points = season.sittings, len(placements), season.deals, season.points
     attendance = tournaments if mode.mode == "cup" else sittings
     short = max(0, mode.minimum_attendance - attendance)
     zeros = short if mode.fill_missing else 0
@@ -219,7 +241,7 @@ def _row(mode: Mode, player: str, results: Sequence[SittingResult], placements: 
         scale = mode.list_length if mode.mode == "scaled" and mode.list_length else 1
         figure = _two_places(per_deal * scale)
     elif mode.mode == "best_n":
-        figure = _best([result.game_points for result in results] + [0] * zeros, mode.best)
+        figure = _best([*season.best[: mode.best], *[0] * zeros], mode.best)
     else:
         table = mode.cup_table
         figure = _best([cup_points(placement, table) for placement in placements] + [0] * zeros, mode.best)
@@ -234,30 +256,40 @@ def _row(mode: Mode, player: str, results: Sequence[SittingResult], placements: 
         ranked=ranked,
         tournaments=tournaments,
         counted_as_zero=zeros if has_figure else 0,
-        provisional=any(result.provisional for result in results),
+        provisional=season.provisional,
     )
+
+
+NO_SITTING = PlayerSeason(0, 0, 0)
 
 
 def season_table(
     mode: Mode,
-    sittings: Mapping[str, Sequence[SittingResult]],
+    seasons: Mapping[str, PlayerSeason],
     placements: Mapping[str, Sequence[Placement]] | None = None,
 ) -> list[Row]:
     """The season table of one variant: ranked players first, then the unranked ones.
 
-    ``sittings`` and ``placements`` hold each player's season (the caller chooses the sittings
-    and tournaments in the season's range). A player is listed who has a sitting, or in ``cup``
-    mode a placement; a player's sittings still fill ``sittings``, ``deals`` and ``points`` in
-    ``cup`` mode. Raises a :class:`Refusal` for settings that do not make a table.
+    ``seasons`` and ``placements`` hold each player's season (the caller chooses the sittings
+    and tournaments in the season's range; ``best_n`` needs each player's best K results). A
+    player is listed who has a sitting, or in ``cup`` mode a placement; a player's sittings
+    still fill ``sittings``, ``deals`` and ``points`` in ``cup`` mode. Raises a
+    :class:`Refusal` for settings that do not make a table.
     """
     mode.check()
     placements = placements or {}
-    listed = placements if mode.mode == "cup" else sittings
-    rows = [
-        _row(mode, player, sittings.get(player, ()), placements.get(player, ()))
-        for player, entries in listed.items()
-        if entries
-    ]
+    if mode.mode == "cup":
+        rows = [
+            _row(mode, player, seasons.get(player, NO_SITTING), placed)
+            for player, placed in placements.items()
+            if placed
+        ]
+    else:
+        rows = [
+            _row(mode, player, season, placements.get(player, ()))
+            for player, season in seasons.items()
+            if season.sittings
+        ]
     rows.sort(key=lambda row: (not row.ranked, -row.figure, row.player.casefold(), row.player))
     ranked = [row for row in rows if row.ranked]
     table: list[Row] = []

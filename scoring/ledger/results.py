@@ -28,14 +28,15 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from django.db.models import JSONField, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Case, Count, F, JSONField, OuterRef, Q, QuerySet, Subquery, Sum, When, Window
+from django.db.models.functions import RowNumber
 
 from scoring.club.models import Club, Player
 from scoring.club.names import EVERY_NAME, Names
 from scoring.engine import VARIANTS
 from scoring.engine.refusal import Problem, Refusal
 from scoring.ledger.models import RankingRule, Season
-from scoring.ledger.ranking import Mode, Placement, Row, SittingResult, season_table
+from scoring.ledger.ranking import Mode, Placement, PlayerSeason, Row, SittingResult, season_table
 from scoring.money import (
     KASSE,
     SeasonMoney,
@@ -288,40 +289,74 @@ class SeasonTable:
         return any(row.provisional for row in self.rows)
 
 
-def results_by_player(found: Sequence[Part]) -> dict[str, list[SittingResult]]:
-    """Each player's sitting results (game points, deals played) in date order."""
+def seasons_of(found: Sequence[Part]) -> dict[str, PlayerSeason]:
+    """Each player's season from his parts (the pages that read the parts anyway)."""
     results: dict[str, list[SittingResult]] = defaultdict(list)
     for part in found:
         results[part.player].append(
             SittingResult(part.sitting.date, part.points, part.played, provisional=not part.sitting.closed)
         )
-    return dict(results)
+    return {player: PlayerSeason.of(listed) for player, listed in results.items()}
+
+
+def summed_seasons(
+    club: Club, period: Period, variant: str, mode: Mode, *, with_tournaments: bool, reader: Names = EVERY_NAME
+) -> tuple[dict[str, PlayerSeason], dict[str, int]]:
+    """Each player's season summed in SQL from the seats' totals, and each player's id, in one
+    query of at most K rows per player however many sittings the season has (K = 1 but in
+    ``best_n``): each row one of his best K results, with his season's sums beside it. Players
+    named as ``reader`` sees them."""
+    sittings = counted_sittings(club, period, variant, with_tournaments=with_tournaments).filter(deal_count__gt=0)
+    his = [F("player_id")]
+    rows = (
+        Seat.objects.filter(sitting__in=sittings.values("pk"))
+        .annotate(
+            place=Window(RowNumber(), order_by=[F("points").desc(), F("pk").asc()], partition_by=his),
+            sittings=Window(Count("pk"), partition_by=his),
+            deals=Window(Sum("deals_played"), partition_by=his),
+            total=Window(Sum("points"), partition_by=his),
+            open=Window(Sum(Case(When(sitting__closed_at__isnull=True, then=1), default=0)), partition_by=his),
+        )
+        .filter(place__lte=mode.best if mode.mode == "best_n" and mode.best else 1)
+        .values_list("player_id", "player__display_name", "points", "sittings", "deals", "total", "open")
+        .order_by()
+    )
+    best: dict[int, list[int]] = defaultdict(list)
+    sums: dict[int, tuple[str, int, int, int, int]] = {}
+    for player_id, name, points, count, deals, total, still_open in rows:
+        best[player_id].append(points)
+        sums[player_id] = (name, count, deals, total, still_open)
+    seasons, ids = {}, {}
+    for player_id, (name, count, deals, total, still_open) in sums.items():
+        shown = reader.of(player_id, name)
+        seasons[shown] = PlayerSeason(count, deals, total, still_open > 0, tuple(sorted(best[player_id], reverse=True)))
+        ids[shown] = player_id
+    return seasons, ids
 
 
 def season_table_of(
     club: Club,
     period: Period,
     variant: str,
-    terms: Mapping[int, SittingTerms] | None = None,
     found: Sequence[Part] | None = None,
     reader: Names = EVERY_NAME,
 ) -> SeasonTable:
-    """The season's table of ``variant`` in the rule in force (three queries; one more to read
-    the season's sittings unless ``terms`` holds them, two fewer when ``found`` holds the parts;
-    a rule that counts the tournaments' tables reads the season's sittings with them)."""
+    """The season's table of ``variant`` in the rule in force: from the players' seasons summed
+    in SQL (three queries, whatever the size of the season), or from ``found``, the parts a page
+    read anyway (two; a rule that counts the tournaments' tables reads the season's parts with
+    them again, ``found`` holding the club's evenings only)."""
     rule = ranking_rule(club, variant, period)
     mode = mode_of(rule)
-    if rule is not None and rule.with_tournaments:
-        terms, found = season_sittings(club, period, with_tournaments=True), None
-    terms = season_sittings(club, period) if terms is None else terms
-    found = parts(club, period, terms, variant, reader=reader) if found is None else found
-    results = results_by_player(found)
-    ids = {part.player: part.player_id for part in found}
+    with_tournaments = rule is not None and rule.with_tournaments
+    if found is None or with_tournaments:
+        seasons, ids = summed_seasons(club, period, variant, mode, with_tournaments=with_tournaments, reader=reader)
+    else:
+        seasons, ids = seasons_of(found), {part.player: part.player_id for part in found}
     try:
         placings = tournament_placements(club, period, variant)
         placements = {reader.by_name(name): places for name, places in placings.placements.items()}
         ids |= {reader.by_name(name): pk for name, pk in placings.player_ids.items() if reader.by_name(name) not in ids}
-        rows = season_table(mode, results, placements)
+        rows = season_table(mode, seasons, placements)
     except Refusal as refusal:
         return SeasonTable(period, variant, rule, mode, [], ids, refusal.problems)
     return SeasonTable(period, variant, rule, mode, rows, ids)

@@ -7,15 +7,16 @@ the rank column sorts unranked players last, the player column by name ignoring 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.amounts import figure_text
+from scoring.ledger.amounts import figure_writer
 from scoring.ledger.models import FIGURE_TITLES
 from scoring.ledger.ranking import Row
 from scoring.ledger.results import SeasonTable
@@ -23,13 +24,14 @@ from scoring.ledger.results import SeasonTable
 
 def table_rows(table: SeasonTable, slug: str, query: str) -> list[dict[str, Any]]:
     """The season table's rows as the django-tables2 table reads them."""
+    address = player_address(slug)
     return [
         {
             "position": position,
             "rank": row.rank,
             "player": row.player,
             "name_key": (row.player.casefold(), row.player),
-            "url": f"{reverse('ledger:player', kwargs={'slug': slug, 'pk': table.player_ids[row.player]})}?{query}",
+            "url": f"{address(table.player_ids[row.player])}?{query}",
             "sittings": row.sittings,
             "tournaments": row.tournaments,
             "deals": row.deals,
@@ -40,6 +42,15 @@ def table_rows(table: SeasonTable, slug: str, query: str) -> list[dict[str, Any]
         for position, row in enumerate(table.rows)
         if row.player in table.player_ids
     ]
+
+
+def player_address(slug: str) -> Callable[[int], str]:
+    """The address of a player's statistics by his id: reversed once per table, for the
+    addresses of a club's players differ only in the id at their end."""
+    zero = reverse("ledger:player", kwargs={"slug": slug, "pk": 0})
+    head, tail = zero.rsplit("/0/", 1)
+    assert not tail, zero
+    return lambda pk: f"{head}/{pk}/"
 
 
 NUMBER = {"td": {"class": "num"}, "th": {"class": "num"}}
@@ -77,41 +88,43 @@ class SeasonTableView(tables.Table):
         super().__init__(data, extra_columns=extra, exclude=("points",) if mode == "total" else ())
 
     def body(self) -> SafeString:
-        """The table's rows in its order, each cell as the page shows it."""
-        names = [column.name for column in self.columns]
-        rows = (
-            format_html(
-                '<tr data-player="{}"{}>{}</tr>',
-                row.record["player"],
-                SafeString(' class="unranked"') if row.record["rank"] is None else "",
-                format_html_join(
-                    "",
-                    '<td class="{}" data-column="{}">{}</td>',
-                    (("name" if name == "player" else "num", name, _cell(name, row.record)) for name in names),
-                ),
-            )
-            for row in self.rows
-        )
+        """The table's rows in its order, each cell as the page shows it: written as text, every
+        name and address escaped, for django-tables2's cells (or ``format_html`` per cell) would
+        cost more than everything else the page does."""
+        opened = [
+            (name, f'<td class="{"name" if name == "player" else "num"}" data-column="{name}">')
+            for name in (column.name for column in self.columns)
+        ]
+        cells = Cells()
+        rows = []
+        for row in self.rows:
+            record = row.record
+            unranked = ' class="unranked"' if record["rank"] is None else ""
+            tds = "".join(f"{td}{cells.of(name, record)}</td>" for name, td in opened)
+            rows.append(f'<tr data-player="{escape(record["player"])}"{unranked}>{tds}</tr>')
         return SafeString("\n".join(rows))
 
 
-def _cell(name: str, record: dict[str, Any]) -> str:
-    """One cell of the season table as the page shows it."""
-    if name == "rank":
-        return str(record["rank"]) if record["rank"] is not None else "–"
-    if name == "player":
-        return player_cell(record)
-    return figure_text(record[name])
+class Cells:
+    """The season table's cells as the page shows them, in the page's language (read once)."""
 
+    def __init__(self) -> None:
+        self.figure = figure_writer()
+        self.provisional = format_html(' <span class="tag" title="{}">*</span>', _("an open sitting: provisional"))
 
-def player_cell(record: dict[str, Any]) -> SafeString:
-    """The player's name, linked to his statistics, with a mark for an open sitting and for
-    sittings counted as 0."""
-    row: Row = record["row"]
-    marks = []
-    if row.provisional:
-        marks.append(format_html(' <span class="tag" title="{}">*</span>', _("an open sitting: provisional")))
-    if row.counted_as_zero:
-        counted = _("%(count)s counted as 0") % {"count": row.counted_as_zero}
-        marks.append(format_html(' <span class="tag">{}</span>', counted))
-    return format_html('<a href="{}">{}</a>{}', record["url"], record["player"], SafeString("".join(marks)))
+    def of(self, name: str, record: dict[str, Any]) -> str:
+        if name == "rank":
+            return str(record["rank"]) if record["rank"] is not None else "–"
+        if name == "player":
+            return self.player(record)
+        return self.figure(record[name])
+
+    def player(self, record: dict[str, Any]) -> str:
+        """The player's name, linked to his statistics, with a mark for an open sitting and for
+        sittings counted as 0."""
+        row: Row = record["row"]
+        marks = self.provisional if row.provisional else ""
+        if row.counted_as_zero:
+            counted = _("%(count)s counted as 0") % {"count": row.counted_as_zero}
+            marks += format_html(' <span class="tag">{}</span>', counted)
+        return f'<a href="{escape(record["url"])}">{escape(record["player"])}</a>{marks}'

@@ -19,7 +19,8 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Min
+from django.db.models import F, Min, Window
+from django.db.models.functions import FirstValue
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -47,6 +48,7 @@ from scoring.ledger.results import (
     Seasons,
     SittingTerms,
     calendar_year,
+    counted_sittings,
     parts,
     player_statistics,
     ranking_rule,
@@ -91,10 +93,21 @@ class SeasonPage:
     @cached_property
     def variant(self) -> str:
         """The game shown: the one asked for, else the game of the season's latest sitting."""
-        if self.asked:
-            return self.asked
-        played = [sitting.variant for sitting in self.terms.values() if sitting.variant in VARIANTS]
-        return played[-1] if played else next(iter(VARIANTS))
+        return self.asked or self.games_played[1]
+
+    @cached_property
+    def games_played(self) -> tuple[frozenset[str], str]:
+        """The games the season has sittings of, and the game of its latest sitting (the first
+        game when it has none): from its sittings where the page read them, else in one query
+        of one row per game, for the season table reads no sitting one by one."""
+        first = next(iter(VARIANTS))
+        if "terms" in self.__dict__:
+            known = [sitting.variant for sitting in self.terms.values() if sitting.variant in VARIANTS]
+            return frozenset(known), known[-1] if known else first
+        sittings = counted_sittings(self.club, self.period).filter(variant__in=list(VARIANTS))
+        latest = Window(FirstValue("variant"), order_by=[F("date").desc(), F("pk").desc()])
+        rows = list(sittings.annotate(latest=latest).values_list("variant", "latest").order_by().distinct())
+        return frozenset(variant for variant, _latest in rows), rows[0][1] if rows else first
 
     @cached_property
     def names(self) -> Names:
@@ -107,10 +120,10 @@ class SeasonPage:
         """The season's sittings with their terms (one query, made by the pages that need them)."""
         return season_sittings(self.club, self.period)
 
-    @cached_property
+    @property
     def played(self) -> frozenset[str]:
         """The games the season has sittings of."""
-        return frozenset(sitting.variant for sitting in self.terms.values())
+        return self.games_played[0]
 
     @cached_property
     def years(self) -> list[int]:
@@ -253,7 +266,7 @@ def _shown_table(request: HttpRequest, ledger: SeasonPage) -> ShownTable:
     key = "season-table:" + hashlib.sha256(said.encode()).hexdigest()
     shown: ShownTable | None = cache.get(key)
     if shown is None:
-        season = season_table_of(club, ledger.period, ledger.variant, ledger.terms, reader=ledger.names)
+        season = season_table_of(club, ledger.period, ledger.variant, reader=ledger.names)
         view = SeasonTableView(table_rows(season, club.slug, ledger.query()), season.mode.mode)
         RequestConfig(request, paginate=False).configure(view)
         shown = ShownTable(
@@ -299,7 +312,7 @@ def table_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The season table with each player's money and who pays whom, as JSON (``docs/ledger.md``)."""
     ledger = _season_page(request, slug)
     found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant, reader=ledger.names)
-    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found, reader=ledger.names)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, found, reader=ledger.names)
     money = season_money_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found=found, reader=ledger.names)
     document = {
         "season": ledger.period.as_json(),
@@ -407,7 +420,7 @@ def season_charts(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's charts of one game: the leading players' totals by date and the attendance."""
     ledger = _season_page(request, slug)
     found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant, reader=ledger.names)
-    season = season_table_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found, reader=ledger.names)
+    season = season_table_of(ledger.club, ledger.period, ledger.variant, found, reader=ledger.names)
     leaders = [row.player for row in season.rows[: charts.MOST_LINES]]
     totals = charts.totals_by_date(found, leaders)
     attendance = charts.attendance_by_date(found)

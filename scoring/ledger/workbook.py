@@ -63,7 +63,7 @@ def season_sheets(
     named as ``reader`` sees them; with ``ratings`` (for a reader who may see them), a Ratings
     sheet last."""
     found = parts(club, period, terms, variant, reader=reader)
-    table = season_table_of(club, period, variant, terms, found, reader=reader)
+    table = season_table_of(club, period, variant, found, reader=reader)
     sheets = [table_sheet(table)]
     if table_only:
         return sheets

@@ -12,6 +12,7 @@ from scoring.ledger.ranking import (
     FIELD,
     Mode,
     Placement,
+    PlayerSeason,
     Row,
     SittingResult,
     cup_points,
@@ -22,12 +23,14 @@ from scoring.ledger.ranking import (
 FRIDAY = datetime.date(2026, 1, 9)
 
 
-def played(*results: tuple[int, int]) -> list[SittingResult]:
-    """Sitting results from (game points, deals played), one Friday apart."""
-    return [
-        SittingResult(FRIDAY + datetime.timedelta(weeks=week), points, deals)
-        for week, (points, deals) in enumerate(results)
-    ]
+def played(*results: tuple[int, int]) -> PlayerSeason:
+    """A player's season from his sitting results (game points, deals played), one Friday apart."""
+    return PlayerSeason.of(
+        [
+            SittingResult(FRIDAY + datetime.timedelta(weeks=week), points, deals)
+            for week, (points, deals) in enumerate(results)
+        ]
+    )
 
 
 def placed(*places: tuple[int, int]) -> list[Placement]:
@@ -90,12 +93,12 @@ def test_it_lists_tied_players_by_name_whatever_the_case() -> None:
 
 
 def test_it_leaves_out_players_without_a_sitting() -> None:
-    assert table(season_table(Mode(), {"Anna": played((5, 10)), "Bert": []})) == [(1, "Anna", 5)]
+    assert table(season_table(Mode(), {"Anna": played((5, 10)), "Bert": played()})) == [(1, "Anna", 5)]
 
 
 def test_it_marks_a_player_with_an_open_sitting_provisional() -> None:
     open_sitting = SittingResult(FRIDAY, 12, 10, provisional=True)
-    rows = season_table(Mode(), {"Anna": [open_sitting], "Bert": played((3, 10))})
+    rows = season_table(Mode(), {"Anna": PlayerSeason.of([open_sitting]), "Bert": played((3, 10))})
     assert [(row.player, row.provisional) for row in rows] == [("Anna", True), ("Bert", False)]
 
 
