@@ -33,7 +33,6 @@ def main() -> None:
 def tournament_document(entrants: int, rounds: int, seed: int) -> dict[str, Any]:
     """A played tournament at tables of 4, one deal per dealer: the draw's plan, random deals."""
     from scoring.engine import VARIANTS
-    from scoring.samples import valid_deal
     from scoring.tournaments.draw import draw_plan
 
     rng = random.Random(seed)
@@ -46,7 +45,7 @@ def tournament_document(entrants: int, rounds: int, seed: int) -> dict[str, Any]
         tables = []
         for table in round_:
             players = [names[n - 1] for n in table]
-            deals = [valid_deal(rng, variant, players, {}, number, 1) for number in range(len(players))]
+            deals = [played_deal(rng, variant, players, number) for number in range(len(players))]
             tables.append({"players": players, "deals": deals})
         played.append({"tables": tables})
     return {
@@ -61,6 +60,15 @@ def tournament_document(entrants: int, rounds: int, seed: int) -> dict[str, Any]
         "entrants": [{"name": name} for name in names],
         "rounds": played,
     }
+
+
+def played_deal(rng: random.Random, variant: Any, players: list[str], number: int) -> dict[str, Any]:
+    """A random valid deal that was played, not thrown in: a round's table plays its deals in full."""
+    from scoring.samples import valid_deal
+
+    while (deal := valid_deal(rng, variant, players, {}, number, 1)).get("thrown_in"):
+        pass
+    return deal
 
 
 def run(args: argparse.Namespace) -> None:

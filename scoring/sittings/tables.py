@@ -1,11 +1,22 @@
-"""django-tables2 tables. Always paginated; querysets come with ``select_related`` and prefetches."""
+"""django-tables2 tables. Always paginated; querysets come with ``select_related`` and prefetches.
+
+django-tables2 keeps the columns, the sorting (``?sort=``), the header links and the pages; the
+rows are written here (``body``), every value escaped, and the template
+(``sittings/_sittings_table.html``) places them under the header: django-tables2's own cells
+(their renderers' arguments inspected per cell, a template per tournament cell) cost more than
+everything else the sittings list does.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.names import EVERY_NAME, Names
@@ -13,16 +24,11 @@ from scoring.sittings.models import Sitting
 
 
 class SittingTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Date"), short=True, linkify=lambda record: record.get_absolute_url())
-    variant = tables.Column(verbose_name=_("Game"), linkify=lambda record: record.get_absolute_url())
+    date = tables.DateColumn(verbose_name=_("Date"), short=True)
+    variant = tables.Column(verbose_name=_("Game"))
     players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
     # a tournament's table says which, linking the tournament, as the club's page says it
-    tournament = tables.TemplateColumn(
-        '{% include "sittings/_tournament_table.html" with sitting=record %}',
-        verbose_name=_("Tournament"),
-        empty_values=(),
-        orderable=False,
-    )
+    tournament = tables.Column(verbose_name=_("Tournament"), empty_values=(), orderable=False)
     deal_count = tables.Column(verbose_name=_("Deals"))
     closed_at = tables.Column(verbose_name=_("Status"), empty_values=())
 
@@ -31,6 +37,7 @@ class SittingTable(tables.Table):
         fields = ["date", "variant", "tournament", "players", "deal_count", "closed_at"]
         order_by = ["-date"]
         attrs = {"class": "table"}
+        template_name = "sittings/_sittings_table.html"
         # The page size is the site's, not the address's: ?per_page=0 or a million is ignored.
         per_page_field = ""
 
@@ -38,9 +45,40 @@ class SittingTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.reader = reader
 
-    def render_players(self, record: Sitting) -> str:
-        """The players, named as the reader sees them (``scoring.club.names``)."""
-        return ", ".join(self.reader(seat.player) for seat in record.seats.all())
+    def body(self) -> SafeString:
+        """The page's rows, each cell as the list shows it."""
+        names = [column.name for column in self.columns]
+        status = {
+            True: format_html('<span class="tag">{}</span>', gettext("closed")),
+            False: format_html('<span class="tag">{}</span>', gettext("open")),
+        }
+        rows = []
+        for index, row in enumerate(self.paginated_rows):
+            sitting: Sitting = row.record
+            address = escape(sitting.get_absolute_url())
+            cells = {
+                "date": f'<a href="{address}">{date_format(sitting.date, "SHORT_DATE_FORMAT")}</a>',
+                "variant": f'<a href="{address}">{escape(sitting.get_variant_display())}</a>',
+                "tournament": tournament_cell(sitting),
+                "players": escape(", ".join(self.reader(seat.player) for seat in sitting.seats.all())),
+                "deal_count": str(sitting.deal_count),
+                "closed_at": status[sitting.closed_at is not None],
+            }
+            tds = "".join(f"<td>{cells[name]}</td>" for name in names)
+            rows.append(f'<tr class="{"odd" if index % 2 else "even"}">{tds}</tr>')
+        return SafeString("\n".join(rows))
 
-    def render_closed_at(self, value: Any) -> Any:
-        return format_html('<span class="tag">{}</span>', _("closed") if value else _("open"))
+
+def tournament_cell(sitting: Sitting) -> SafeString:
+    """A tournament's table: its tournament, round and table, linking the tournament (nothing for
+    a sitting of the club's evenings)."""
+    if not sitting.in_tournament:
+        return SafeString("")
+    table = sitting.round_table
+    said = gettext("%(tournament)s · round %(round)s · table %(number)s") % {
+        "tournament": table.round.tournament.name,
+        "round": table.round.number,
+        "number": table.number,
+    }
+    link = reverse("tournaments:detail", kwargs={"slug": sitting.club.slug, "pk": table.round.tournament_id})
+    return format_html('<a href="{}">{}</a>', link, said)
