@@ -143,7 +143,8 @@ def start_tables(evening: Evening, *, user: User, key: str = "") -> EveningRound
         round_ = _open_round(evening)
         if not round_.tables:
             raise too_few(evening.present.count(), sizes_of(evening))
-        players = {p.pk: p for p in Player.objects.filter(club=evening.club)}
+        seated = [p for table in round_.tables for p in table]
+        players = {p.pk: p for p in Player.objects.filter(club=evening.club, pk__in=seated)}
         sittings = [
             start_sitting(evening.club, evening.variant, [players[p] for p in table], user=user, date=evening.date)
             for table in round_.tables
