@@ -29,7 +29,6 @@ from typing import Any
 from bench.fresh_site import fresh_site
 
 MOST_QUERIES = 10
-BARE = "/bench/bare/"
 SERVED_GOAL = 5
 BUILT_GOAL = 15
 GROWTH_GOAL = 1.5
@@ -200,9 +199,10 @@ def verdict(ok: bool) -> str:
 def run(args: argparse.Namespace) -> None:
     from django.contrib.auth.models import User
     from django.core.cache import cache
-    from django.test import Client, override_settings
+    from django.test import Client
     from django.urls import reverse
 
+    from bench.bare_page import ADDRESS, site_with_bare_page
     from scoring.club.models import Membership
 
     rng = random.Random(1754)
@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> None:
         Membership.objects.create(user=member, club=each, role=Membership.Role.VIEWER)
     query = f"?variant={variant}&year={year}"
 
-    with override_settings(ROOT_URLCONF="bench.bare_page"):
+    with site_with_bare_page():
         page, tiny, of_few, of_many = (
             reverse("ledger:table", kwargs={"slug": each.slug}) + query for each in (club, small, few, many)
         )
@@ -231,12 +231,12 @@ def run(args: argparse.Namespace) -> None:
                 counts[who, name, "built"] = queries(client, url)
                 counts[who, name, "cached"] = queries(client, url)
         for _round in range(3):  # warm up: templates, translations, the database's pages
-            for url in (page, of_few, of_many, BARE):
+            for url in (page, of_few, of_many, ADDRESS):
                 reader.get(url)
         times: dict[str, list[float]] = {name: [] for name in ("served", "bare", "built", "few", "many")}
         for _round in range(args.rounds):  # in turns, so the machine's other work weighs on each alike
             times["served"].append(timed(reader, page))
-            times["bare"].append(timed(reader, BARE))
+            times["bare"].append(timed(reader, ADDRESS))
             times["built"].append(timed(reader, page, before=cache.clear))
             times["few"].append(timed(reader, of_few, before=cache.clear))
             times["many"].append(timed(reader, of_many, before=cache.clear))

@@ -210,6 +210,10 @@ class Deal(NamedTuple):
     """The fines of the deal (events of type ``penalty``), paid apart from every rule."""
     thrown_in: bool = False
     """Dealt but not played (a misdeal, a redeal, all passed): nothing but its penalties counts."""
+    kinds: frozenset[str] | None = None
+    """The types of the deal's declarations and events, as the reader found them (``None``: not
+    known). The rules ask a deal for items of types it mostly does not have, a dozen times a
+    deal; the answer is then known without looking through the items."""
 
     def next_active_after(self, name: str) -> str:
         """The first active player after ``name`` in dealing order."""
@@ -220,10 +224,14 @@ class Deal(NamedTuple):
     def events_of(self, *types: str) -> list[Item]:
         """The events of these types, in their order (rules ask this often, and most deals have
         few events or none)."""
-        return [e for e in self.events if e.type in types] if self.events else []
+        if not self.events or (self.kinds is not None and self.kinds.isdisjoint(types)):
+            return []
+        return [e for e in self.events if e.type in types]
 
     def declarations_of(self, *types: str) -> list[Item]:
-        return [d for d in self.declarations if d.type in types] if self.declarations else []
+        if not self.declarations or (self.kinds is not None and self.kinds.isdisjoint(types)):
+            return []
+        return [d for d in self.declarations if d.type in types]
 
 
 # --- house-rule options ---------------------------------------------------------------------
@@ -352,17 +360,18 @@ class Payments:
         The reason of every line is ``what`` followed by who pays whom: ``payer`` names them
         (``opponent``, ``defender``, ``other player``).
         """
-        others = [p for p in self.active if p != earner]
+        others = opponents(self.active, earner)
         scores = self.scores
         for name in others:
             scores[name] -= value
-        scores[earner] += value * len(others)
-        if abs(value) * len(others) > self.largest:
-            self.largest = abs(value) * len(others)
+        earned = value * len(others)
+        scores[earner] += earned
+        if abs(earned) > self.largest:
+            self.largest = abs(earned)
         lines = self.lines
         if lines is not None:
             paid = Reason(FLOWS[payer, value >= 0], {"what": reason(what, values), "value": abs(value)})
-            lines.append((value * len(others), paid, earner, None))
+            lines.append((earned, paid, earner, None))
             for name in others:
                 lines.append((-value, paid, name, None))
 
@@ -383,6 +392,13 @@ class Payments:
             for name in players:
                 lines.append((-amount, paid, name, None))
             lines.append((amount * len(players), paid, None, pot))
+
+
+@cache
+def opponents(active: tuple[str, ...], player: str) -> tuple[str, ...]:
+    """The active players but ``player``, in dealing order: worked out once for each table, as
+    nearly every payment asks."""
+    return tuple(p for p in active if p != player)
 
 
 def pay_penalties(payments: Payments, deal: Deal) -> None:
@@ -577,37 +593,43 @@ WINNING_THE_LAST_TRICK = _("winning the last trick")
 """Phrases of the refusals, made once (a check runs for every deal read)."""
 
 
-def at_most_one(items: Sequence[Item], what: str) -> Check:
+Broken = list[tuple[str | None, Reason]]
+"""The rules a deal breaks, as the shared rules below return them: a list, most often empty,
+which a variant's ``check`` yields from. Checks run for every deal read and nearly all find
+nothing, and an empty list costs half what a generator that yields nothing does."""
+
+
+def at_most_one(items: Sequence[Item], what: str) -> Broken:
     """Every item after the first is a problem: ``what`` (a phrase marked for translation) can
     happen once per deal."""
-    for item in items[1:]:
-        yield item.where, why(_("{what} can happen only once in a deal"), what=why(what))
+    return [(item.where, why(_("{what} can happen only once in a deal"), what=why(what))) for item in items[1:]]
 
 
-def one_pagat(deal: Deal, *types: str) -> Check:
+def one_pagat(deal: Deal, *types: str) -> Broken:
     """Shared rule 3 (docs/engine.md): at most one event about the Pagat's fate in play."""
-    yield from at_most_one(deal.events_of(*types), PAGATS_FATE)
+    return at_most_one(deal.events_of(*types), PAGATS_FATE)
 
 
-def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tricks: set[str]) -> Check:
+def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tricks: set[str]) -> Broken:
     """Shared rules 1 and 2 (docs/engine.md) for ultimos won by a player.
 
     At most one ultimo is won; none by someone other than ``all_tricks`` (a player who took
     every trick); none by a player in ``no_tricks``.
     """
-    yield from at_most_one(won, WINNING_THE_LAST_TRICK)
+    broken = at_most_one(won, WINNING_THE_LAST_TRICK)
     for item in won:
         if all_tricks is not None and item.player != all_tricks:
-            yield (
-                item.where,
-                why(
-                    _("{winner} took every trick, so {player} cannot win the last one"),
-                    winner=all_tricks,
-                    player=item.player,
-                ),
+            said = why(
+                _("{winner} took every trick, so {player} cannot win the last one"),
+                winner=all_tricks,
+                player=item.player,
             )
+            broken.append((item.where, said))
         if item.player in no_tricks:
-            yield item.where, why(_("{player} took no trick, so cannot win the last one"), player=item.player)
+            broken.append(
+                (item.where, why(_("{player} took no trick, so cannot win the last one"), player=item.player))
+            )
+    return broken
 
 
 def over_under(payments: Payments, deal: Deal, par: int) -> None:

@@ -252,6 +252,8 @@ class Settlement:
         """Each won ultimo takes its pot, unless a nolo annuls it or, with ``tout_collects_ultimo``
         off, it is the tout player's own (then the tout takes its pot with the other); then the
         tout takes what both pots hold."""
+        if not self.ultimos and not self.tout:
+            return  # as in most deals
         nolo = {e.player for e in self.nolo}
         tout = {e.player for e in self.tout}
         for item in self.ultimos:
@@ -277,6 +279,8 @@ class Settlement:
                 self.payments.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
 
     def lost_ultimos(self) -> None:
+        if not self.ultimos:
+            return  # as in most deals
         held = dict(self.pot)
         for item in self.ultimos:
             if item.won:

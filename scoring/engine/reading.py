@@ -14,13 +14,14 @@ comes from one place, in the same order, however the checks are compiled.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .base import REQUIRED, Deal, FieldSpec, Item, Options, Variant
+from .base import REQUIRED, Deal, FieldSpec, Item, Options, Variant, opponents
 from .reasons import Label, Reason, _, alternatives, why
 from .refusal import Problem, Refusal
 from .registry import VARIANTS
@@ -262,10 +263,13 @@ class FieldCheck(NamedTuple):
     spec: FieldSpec
     what: Label
     """How a message names a deal-level field: its label (``declarer's card points``)."""
+    slot: int | None
+    """Where its value stands in the row a :class:`Deal` or an :class:`Item` is made from
+    (``None``: a deal-level field that goes to ``Deal.extra``)."""
 
 
-def field_check(key: str, spec: FieldSpec) -> FieldCheck:
-    return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, Label(spec.label))
+def field_check(key: str, spec: FieldSpec, slots: Mapping[str, int]) -> FieldCheck:
+    return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, Label(spec.label), slots.get(spec.attr))
 
 
 @dataclass(frozen=True)
@@ -276,13 +280,29 @@ class ItemFormat:
     fields: Mapping[str, FieldSpec]
     checks: tuple[FieldCheck, ...]
     keys: frozenset[str]
+    blank: tuple[object, ...]
+    """An item's fields after its ``index``, as an item of this type has them when it gives none:
+    its fields' defaults, the neutral value of the others."""
+
+
+ITEM_FIELDS = [item_field.name for item_field in dataclasses.fields(Item)][3:]
+"""The fields of an :class:`Item` after its type, list and index: positional arguments make an
+item in two thirds of the time keywords take, and one is made for every item read."""
+ITEM_SLOT = {name: slot for slot, name in enumerate(ITEM_FIELDS)}
+NEUTRAL_ITEM = Item("", "", 0)
+
+
+def item_format(kind: str, spec: Mapping[str, FieldSpec]) -> ItemFormat:
+    blank = [getattr(NEUTRAL_ITEM, name) for name in ITEM_FIELDS]
+    for field in spec.values():
+        if field.default is not REQUIRED:
+            blank[ITEM_SLOT[field.attr]] = field.default
+    checks = tuple(field_check(key, f, ITEM_SLOT) for key, f in spec.items())
+    return ItemFormat(kind, spec, checks, frozenset({"type", *spec}), tuple(blank))
 
 
 def item_formats(types: Mapping[str, Mapping[str, FieldSpec]]) -> dict[str, ItemFormat]:
-    return {
-        kind: ItemFormat(kind, spec, tuple(field_check(key, f) for key, f in spec.items()), frozenset({"type", *spec}))
-        for kind, spec in types.items()
-    }
+    return {kind: item_format(kind, spec) for kind, spec in types.items()}
 
 
 DEAL_ATTRIBUTES = frozenset(Deal._fields)
@@ -307,7 +327,7 @@ def deal_format(variant: Variant) -> DealFormat:
     shape = _FORMATS.get(variant)
     if shape is None:
         shape = _FORMATS[variant] = DealFormat(
-            fields=tuple(field_check(key, spec) for key, spec in variant.deal_fields.items()),
+            fields=tuple(field_check(key, spec, SLOT) for key, spec in variant.deal_fields.items()),
             extra=frozenset(spec.attr for spec in variant.deal_fields.values()) - DEAL_ATTRIBUTES,
             declarations=item_formats(variant.declaration_types),
             events=item_formats(variant.event_types),
@@ -396,36 +416,48 @@ def read_deal(
         d.problem(
             "thrown_in", why(_("{key} must be true or false, not {value}"), key="thrown_in", value=show(thrown_in))
         )
-    values: dict[str, Any] = {}
+    row: list[Any] = list(BLANK_DEAL)
     extra: dict[str, object] = {}
     if thrown_in is True:
         read_thrown_in(raw, variant, d)
     else:
         active = d.active
         for field in shape.fields:
-            key, attr, _default, fits, _spec, _what = field
+            key, attr, _default, fits, _spec, _what, slot = field
             value = raw.get(key)
             if value is None or not fits(value, active):
                 value = read_deal_field(raw, field, d)
-            (extra if attr in shape.extra else values)[attr] = value
+            if slot is None:
+                extra[attr] = value
+            else:
+                row[slot] = value
         if shape.declarations:
-            values["declarations"] = read_items(raw, "declarations", shape.declarations, d)
+            row[DECLARATIONS] = read_items(raw, "declarations", shape.declarations, d)
     events = read_items(raw, "events", shape.events, d)
     if d.failed:
         return None
-    if events:
-        values["events"] = tuple(item for item in events if item.type != PENALTY)
-        values["penalties"] = tuple(item for item in events if item.type == PENALTY)
-    return Deal(
-        thrown_in=thrown_in is True,
-        number=number,
-        players=players,
-        dealer=str(dealer),
-        sitting_out=d.sitting_out,
-        active=d.active,
-        extra=extra,
-        **values,
-    )
+    kinds = {item.type for item in events}
+    if PENALTY in kinds:
+        row[EVENTS] = tuple(item for item in events if item.type != PENALTY)
+        row[PENALTIES] = tuple(item for item in events if item.type == PENALTY)
+    else:
+        row[EVENTS] = events
+    kinds.update(item.type for item in row[DECLARATIONS])
+    row[: len(SEATING)] = number, players, str(dealer), d.sitting_out, d.active
+    row[EXTRA], row[THROWN_IN], row[KINDS] = extra, thrown_in is True, frozenset(kinds)
+    return Deal._make(row)
+
+
+SLOT = {name: slot for slot, name in enumerate(Deal._fields)}
+"""Where each field of a :class:`Deal` stands. ``read_deal`` fills a row of them in order and
+makes the deal from it: a named tuple made by keyword takes three times as long, and one is made
+for every deal read."""
+BLANK_DEAL = tuple(Deal._field_defaults.get(name) for name in Deal._fields)
+SEATING = ("number", "players", "dealer", "sitting_out", "active")
+"""The fields a deal has no default for, which come first."""
+assert Deal._fields[: len(SEATING)] == SEATING
+DECLARATIONS, EVENTS, PENALTIES = SLOT["declarations"], SLOT["events"], SLOT["penalties"]
+EXTRA, THROWN_IN, KINDS = SLOT["extra"], SLOT["thrown_in"], SLOT["kinds"]
 
 
 PENALTY = "penalty"
@@ -493,7 +525,7 @@ def read_seats(raw: Mapping[str, object], d: DealReader) -> None:
         d.seated = False
     else:
         d.sitting_out = value
-        d.active = tuple(p for p in d.players if p != value)
+        d.active = opponents(d.players, value)
 
 
 def read_card_points(value: object, pack: int, d: DealReader) -> dict[str, int]:
@@ -528,6 +560,8 @@ def read_items(
         return ()
     if not isinstance(value, list):
         d.problem(kind, why(_("{listed} must be a list"), listed=kind))
+        return ()
+    if not value:
         return ()
     items = []
     for index, entry in enumerate(value):
@@ -565,27 +599,50 @@ def read_value(field: FieldSpec, raw: object, path: str, label: str, d: DealRead
 
 
 def read_item(entry: object, listed: str, index: int, shapes: Mapping[str, ItemFormat], d: DealReader) -> Item | None:
-    where = f"{listed}[{index}]"
+    """One declaration or event. Most items are well formed, so their fields are taken as they
+    pass their quick tests; the item's path and label for messages are written only when one
+    does not (``read_value``, ``item_problems``)."""
     if not isinstance(entry, dict):
+        where = f"{listed}[{index}]"
         d.problem(where, why(_("{item} must be a JSON object"), item=where))
         return None
     kind = entry.get("type")
     shape = shapes.get(kind) if isinstance(kind, str) else None
     if shape is None:
         said = why(_("{value} is not one of {values}"), value=show(kind), values=one_of(list(shapes)))
+        where = f"{listed}[{index}]"
         d.problem(f"{where}.type", in_item(where, said))
         return None
-    label = f"{where} ({kind})"
+    row: list[Any] = list(shape.blank)
+    active = d.active
+    ok = entry.keys() <= shape.keys
+    for key, _attr, default, fits, _spec, _what, slot in shape.checks:
+        raw = entry.get(key, MISSING)
+        if raw is MISSING:
+            ok = ok and default is not REQUIRED
+        elif fits(raw, active):
+            row[slot] = raw  # type: ignore[index]  # every field of an item has its slot
+        else:
+            ok = False
+    if ok:
+        return Item(shape.type, listed, index, *row)
+    return item_problems(entry, listed, index, shape, d)
+
+
+def item_problems(entry: dict[str, Any], listed: str, index: int, shape: ItemFormat, d: DealReader) -> Item | None:
+    """An item with a field to report or to convert, read in full: its unknown keys, its missing
+    fields and every value that failed its quick test, in the order of its type's fields."""
+    where = f"{listed}[{index}]"
+    label = f"{where} ({shape.type})"
     values: dict[str, Any] = {}
     ok = True
-    if not entry.keys() <= shape.keys:
-        for key in entry:
-            if key != "type" and key not in shape.fields:
-                said = why(_("{key} is not a field of {type}"), type=kind, key=show(key))
-                d.problem(f"{where}.{key}", in_item(label, said))
-                ok = False
+    for key in entry:
+        if key != "type" and key not in shape.fields:
+            said = why(_("{key} is not a field of {type}"), type=shape.type, key=show(key))
+            d.problem(f"{where}.{key}", in_item(label, said))
+            ok = False
     active = d.active
-    for key, attr, default, fits, spec, _what in shape.checks:
+    for key, attr, default, fits, spec, _what, _slot in shape.checks:
         raw = entry.get(key, MISSING)
         if raw is MISSING:
             if default is REQUIRED:
