@@ -44,7 +44,7 @@ from typing import Any, BinaryIO, TextIO
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 
@@ -331,10 +331,19 @@ def _header_text(text: str) -> str:
     return clean_text(text).replace("&", "&&")[:200]
 
 
+HEADER_FONT = Font(name="Calibri", size=11, bold=True)
+"""The body's font (openpyxl's default), bold: a font without a name prints in another face."""
+HEADER_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
+"""Long titles wrap onto a few lines, so a column is as wide as its values, not its title."""
+HEADER_LINES = 3
+"""The most lines a title wraps onto."""
+
+
 def _header_cell(worksheet: Any, title: str) -> Any:
     cell = WriteOnlyCell(worksheet, clean_text(title))
     cell.data_type = "s"
-    cell.font = Font(bold=True)
+    cell.font = HEADER_FONT
+    cell.alignment = HEADER_ALIGNMENT
     return cell
 
 
@@ -420,14 +429,16 @@ class _XlsxCells:
 
 def column_widths(sheet: Sheet, sample: Sequence[Sequence[object]]) -> list[float]:
     """A width per column, in Excel's units (about one character each): the given one, or the
-    widest of the title (plus room for the filter button) and the sampled values, bounded."""
+    widest of the sampled values and the title wrapped onto at most ``HEADER_LINES`` lines (its
+    longest word whole, with room for the filter button), bounded. A sheet of many long titles
+    ("Card points Maximilian Oberhuber-Steinacher") then prints large enough to read."""
     widths: list[float] = []
     for index, title in enumerate(sheet.header):
         if title in sheet.widths:
             widths.append(sheet.widths[title])
             continue
         fmt = sheet.formats.get(title)
-        longest = len(title) + 3
+        longest = max([len(word) for word in title.split()] + [-(-len(title) // HEADER_LINES)]) + 3
         for values in sample:
             if index < len(values):
                 longest = max(longest, _shown_length(values[index], fmt))
