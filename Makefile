@@ -55,6 +55,7 @@ bench: $(SITE)
 	$(BIN)/python -m bench.ledger
 	$(BIN)/python -m bench.evenings
 	$(BIN)/python -m bench.ratings
+	$(BIN)/python -m bench.writes
 
 # After changing translatable text: refresh the German and Danish catalogues, translate, then
 # compile.

@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
+from scoring.club.changes import sittings_changes, stamped
 from scoring.club.models import Club
 from scoring.club.roles import Access, Role, access_of, has_role, role_of
 from scoring.sittings.models import Sitting
@@ -51,7 +52,7 @@ class LoginRequired(Exception):
 
 def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None) -> tuple[Club, Access]:
     """The club and the user's access to it, if he may read it (or act with role ``needed``)."""
-    club = Club.objects.filter(slug=slug).first()
+    club = stamped(Club.objects.filter(slug=slug)).first()
     if club is None:
         raise Http404("no such club")
     access = access_of(request.user, club)
@@ -100,8 +101,10 @@ def get_tournament_for_user(
 ) -> tuple[Tournament, Access]:
     """The club's tournament and the user's access. A public tournament is read by anyone, even
     in a private club; everything else is decided as for the club."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk, club__slug=slug)
+    found = Tournament.objects.select_related("club").annotate(sittings_changes=sittings_changes("club_id"))
+    tournament = get_object_or_404(found, pk=pk, club__slug=slug)
     if needed is None and tournament.public:
+        tournament.club.sittings_changes = tournament.sittings_changes  # type: ignore[attr-defined]  # its stamp
         return tournament, Access(role_of(request.user, tournament.club))
     club, access = get_club_for_user(request, slug, needed)
     tournament.club = club

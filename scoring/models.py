@@ -3,7 +3,7 @@
 from scoring.accounts.throttle import LoginFailure
 from scoring.club.models import Club, LedgerSettings, Membership, Player, Tariff
 from scoring.evenings.models import Evening, EveningRound, PlayerGroup
-from scoring.ledger.models import RankingRule, Season
+from scoring.ledger.models import PaidTransfer, RankingRule, Season
 from scoring.ratings.models import Rating
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.submissions import Submission
@@ -19,6 +19,7 @@ __all__ = [
     "LedgerSettings",
     "LoginFailure",
     "Membership",
+    "PaidTransfer",
     "Player",
     "PlayerGroup",
     "RankingRule",

@@ -335,6 +335,13 @@ ROWS = [
         lambda w: {"name": "Autumn", "start": "2026-09-01", "end": "2026-12-31"},
     ),
     Row("ledger:season_remove", "post", "admin", lambda w: {**club_kwargs(w), "pk": w["season"].pk}),
+    Row(
+        "ledger:paid",
+        "post",
+        "admin",
+        club_kwargs,
+        lambda w: {"sitting": w["sitting"].pk, "payee": w["player"].pk, "cents": "100", "paid": "on"},
+    ),
     Row("ledger:settings", "get", "admin", club_kwargs),
     Row(
         "ledger:settings",

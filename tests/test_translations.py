@@ -28,9 +28,11 @@ def catalogue(language: str) -> Path:
 
 @dataclass
 class Entry:
-    """One entry of a .po file: its text, its plural, its translations and its flags."""
+    """One entry of a .po file: its text, its context (``pgettext``), its plural, its translations
+    and its flags."""
 
     msgid: str = ""
+    context: str | None = None
     plural: str | None = None
     msgstr: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
@@ -47,6 +49,8 @@ def entries(po: Path) -> list[Entry]:
                 entry.flags = [flag.strip() for flag in line[2:].split(",")]
             elif line.startswith("#"):
                 continue
+            elif line.startswith("msgctxt "):
+                entry.context, current = decode(line[8:]), "context"
             elif line.startswith("msgid_plural "):
                 entry.plural, current = decode(line[13:]), "plural"
             elif line.startswith("msgid "):
@@ -58,6 +62,8 @@ def entries(po: Path) -> list[Entry]:
                 entry.msgstr[-1] += decode(line)
             elif line.startswith('"') and current == "plural":
                 entry.plural = (entry.plural or "") + decode(line)
+            elif line.startswith('"') and current == "context":
+                entry.context = (entry.context or "") + decode(line)
             elif line.startswith('"') and current == "msgid":
                 entry.msgid += decode(line)
         if entry.msgid:
@@ -94,6 +100,8 @@ def test_the_committed_mo_file_says_what_the_po_file_says(language: str) -> None
         if entry.plural is not None:
             assert compiled.ngettext(entry.msgid, entry.plural, 1) == entry.msgstr[0]
             assert compiled.ngettext(entry.msgid, entry.plural, 5) == entry.msgstr[1]
+        elif entry.context is not None:
+            assert compiled.pgettext(entry.context, entry.msgid) == entry.msgstr[0]
         else:
             assert compiled.gettext(entry.msgid) == entry.msgstr[0]
 

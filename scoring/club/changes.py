@@ -1,35 +1,63 @@
-"""Every write to a club's data is one transaction that first counts a change on the club.
+"""Every write to a club's data is one transaction that first counts a change: on the club, or
+on the one sitting it changes.
 
 Pages that are costly to build (the season table, a tournament's standings) are cached under a
-key holding the club's count of changes (``Club.changes``), read with the club at the start of
-the request: a write anywhere in the club makes a new key, so no reader is served a table older
-than the data.
+key holding the club's **stamp**: its own count of changes (``Club.changes``) and the sum of its
+sittings' counts (``Sitting.changes``), both read in the one query that reads the club at the
+start of the request (:func:`stamped`). A write anywhere in the club makes a new stamp, so no
+reader is served a page older than the data.
 
-Why a counter, bumped first, in the same transaction:
+Two kinds of write:
 
-- *in the same transaction*: a reader who sees the new count sees the data it counts (bumped
-  after the commit instead, a crash between the two would leave the cache stale);
-- *first*: bumping locks the club's row until the commit, so it must be the first lock a write
-  takes. Were it taken after a sitting's or a tournament's lock, two writes taking the two in
-  opposite orders would deadlock on PostgreSQL;
-- *a counter*, not the newest id of something: PostgreSQL numbers a row when it is written,
-  not when it is committed, so the newest id may stay the same while a lower one commits.
+- a write of one sitting's deals (entering, correcting, confirming, taking back a deal) counts
+  a change on that sitting alone (:func:`changing_one`): it locks the sitting's row and no
+  other, so the tables of one club never wait for each other, only two phones at one table do;
+- every other write (players, settings, starting, importing or closing a sitting, a
+  tournament's rounds, a sitting whose closing re-rates the club's game) counts a change on the
+  club (:func:`changing`), whose row it locks first, before any sitting's. Lock order: the club,
+  then sittings by the caller's order; a write that locks a sitting alone never asks for the
+  club's row afterwards (a sitting found closed once locked is written again, club first), so
+  no two writes wait for each other in a circle.
 
-So every service opens its transaction with :func:`changing` (``once`` does it for the keyed
-writes), and a test checks that no service opens one otherwise. Writes to one club queue
-behind each other on its row for the few milliseconds of their transactions; on SQLite they
-queue anyway.
+Why a reader never serves a page older than a committed write:
+
+- *counted in the same transaction*: a reader who sees the new count sees the data it counts.
+  Bumped after the commit instead, a crash between the two would leave the data changed and the
+  count not, and the cache stale for good;
+- *counters, never the newest id of something*: PostgreSQL numbers a row when it is written,
+  not when it is committed, so the newest id may stay the same while a lower one commits;
+  a counter goes up only in the commit that counts it;
+- *one snapshot*: the club's count and its sittings' sum are read in one statement, so they
+  belong to one moment of the database (each statement sees one snapshot under PostgreSQL's
+  READ COMMITTED; SQLite has one writer at a time and a reader sees whole commits). Each count
+  only grows, and the sum shrinks only when a sitting is deleted, which is a club write that
+  counts a change on the club in the same commit: so a later stamp is never an earlier one, and
+  two readers with the same stamp read the club between the same commits. A page is built from
+  data read after the stamp, so it holds at least what the stamp counts.
+
+A page built from data newer than its stamp (a write committed between the stamp and the build)
+is merely fresher than its key: its next reader has that write's stamp, a new key. ``save()``
+never writes ``changes`` back (``CountsChanges``), so an instance read before a write cannot put
+its older count back.
+
+So every service opens its transaction with :func:`changing` or :func:`changing_one` (``once``
+does it for the keyed writes), and a test checks that no service opens one otherwise. On SQLite
+writes queue anyway: one writer at a time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
-from django.db import transaction
-from django.db.models import F
+from django.db import models, transaction
+from django.db.models import F, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 
-from scoring.club.models import Club
+from scoring.club.models import Club, CountsChanges
+
+Row = TypeVar("Row", bound=CountsChanges)
 
 
 @contextmanager
@@ -40,3 +68,33 @@ def changing(*clubs: Club | int) -> Iterator[None]:
         ids = {club if isinstance(club, int) else club.pk for club in clubs}
         Club.objects.filter(pk__in=ids).update(changes=F("changes") + 1)
         yield
+
+
+@contextmanager
+def changing_one(rows: models.QuerySet[Row], pk: int) -> Iterator[Row]:
+    """A write transaction on one row's data (a sitting's deals) that locks that row alone (not
+    the rows ``rows`` joins, such as its club), counts a change on it, and yields it as locked."""
+    with transaction.atomic():
+        row = rows.select_for_update(of=("self",)).get(pk=pk)
+        rows.model._default_manager.filter(pk=pk).update(changes=F("changes") + 1)
+        row.changes += 1
+        yield row
+
+
+def sittings_changes(club: str = "pk") -> Coalesce:
+    """The sum of the counts of changes of the sittings of the club that ``club`` names in the
+    outer query, for reading beside the club's own count (:func:`stamped`)."""
+    counted = Club.objects.filter(pk=OuterRef(club)).values("pk").annotate(total=Sum("sittings__changes"))
+    return Coalesce(Subquery(counted.values("total")), 0)
+
+
+def stamped(clubs: models.QuerySet[Club]) -> models.QuerySet[Club]:
+    """The clubs, each read with its sittings' counts of changes (``sittings_changes``) in the
+    same query, for :func:`stamp`."""
+    return clubs.annotate(sittings_changes=sittings_changes())
+
+
+def stamp(club: Club) -> tuple[int, int]:
+    """The club's stamp, as read with it (:func:`stamped`): its count of changes and its
+    sittings'. A club read without them is a bug (a cache key that would miss writes)."""
+    return club.changes, club.sittings_changes  # type: ignore[attr-defined]

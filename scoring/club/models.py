@@ -68,7 +68,28 @@ def slug_from(name: str) -> str:
     return slugify(name)[:SLUG_LENGTH].strip("-")
 
 
-class Club(models.Model):
+class CountsChanges(models.Model):
+    """A row whose ``changes`` only the write transactions of ``scoring.club.changes`` count up."""
+
+    changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
+    """Write transactions on the row's data so far: cached pages key on it (``changes.py``)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Update every field but ``changes``, which only ``changing`` counts up: an instance read
+        before another write would otherwise put its older count back. A new row is inserted
+        whole."""
+        inserting = self._state.adding or self.pk is None or kwargs.get("force_insert")
+        if not inserting:
+            named = kwargs.get("update_fields")
+            fields = [f.name for f in self._meta.concrete_fields if not f.primary_key] if named is None else named
+            kwargs["update_fields"] = [name for name in fields if name != "changes"]
+        super().save(*args, **kwargs)
+
+
+class Club(CountsChanges):
     """A Tarock club. Its short name is typed, or made from its name where it is left empty
     (:func:`slug_from`), on the server, whichever page adds the club: the site's or the admin's."""
 
@@ -102,8 +123,6 @@ class Club(models.Model):
         default=False,
         help_text=_("The club's members see the rating table; otherwise each player sees only his own rating."),
     )
-    changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
-    """Write transactions on the club's data so far: cached pages key on it (``changes.py``)."""
 
     class Meta:
         ordering = ["name"]
@@ -120,17 +139,6 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        """Update every field but ``changes``, which only ``changing`` counts up: an instance read
-        before another write would otherwise put its older count back. A new club is inserted
-        whole."""
-        inserting = self._state.adding or self.pk is None or kwargs.get("force_insert")
-        if not inserting:
-            named = kwargs.get("update_fields")
-            fields = [f.name for f in self._meta.concrete_fields if not f.primary_key] if named is None else named
-            kwargs["update_fields"] = [name for name in fields if name != "changes"]
-        super().save(*args, **kwargs)
 
     def tariff(self, variant: str) -> Decimal:
         """Cents per game point for this variant."""

@@ -35,14 +35,23 @@ if TYPE_CHECKING:
 MOST_LINES = 10
 """Lines one chart draws at most: the season's leaders; the table beside it lists them too."""
 
-WIDTH, HEIGHT = 560, 300
-LEFT, RIGHT, TOP, BOTTOM = 60, 110, 16, 40
-"""The drawing's size and margins (room for the numbers on the left, names on the right, dates
-below), in units of the drawing: on a phone's width a unit is about two thirds of a pixel."""
-BAR_RIGHT = 12
-"""A bar chart names nothing at its right edge."""
-LABEL = 16
+WIDTH, HEIGHT = 480, 300
+"""The drawing's size in its own units. The page shows it as wide as the column (at most 48rem):
+on a phone 360 pixels wide that is about 330 pixels, so a unit is about 0.69 pixels there."""
+FONT = 17
+"""The size of every text of a chart, in the drawing's units: 11.6 pixels on a 360-pixel phone,
+legible; the margins are worked out from it (``_text_width``), so it is set here, on the drawing,
+and not in the stylesheet."""
+TOP, GAP = 16, 6
+"""Room above the plot, and between a text and what it labels."""
+SMALLEST_SIDE = 12
+"""The least margin at the left and right of the plot."""
+WIDEST_NAME = WIDTH * 2 // 5
+"""The most room the names at the lines' ends take: a longer name is drawn narrower to fit."""
+LABEL = FONT + 2
 """The height of a name at a line's end: names closer than this are moved apart."""
+SLANT = 40
+"""Dates that do not fit side by side are written slanted by this many degrees."""
 
 
 @dataclass(frozen=True)
@@ -117,25 +126,42 @@ def attendance_by_date(found: Sequence[Part]) -> list[tuple[str, int]]:
 
 # --- drawing ------------------------------------------------------------------------------------
 
+NARROW, WIDE = frozenset("ijlI.,:;'|!()[] -"), frozenset("MWmw@%ÆŒæœ")
+
+
+def _text_width(text: str, bold: bool = False) -> float:
+    """How wide ``text`` is written at ``FONT``, estimated on the generous side (the margins are
+    made from it, and the widest common sans-serif, DejaVu Sans, sets a digit 0.64 of its size
+    wide): a narrow letter 0.35 of the font size, a wide one 0.95, a capital 0.72, a digit 0.64,
+    any other 0.6; bold a tenth more."""
+    ems = sum(
+        0.35 if c in NARROW else 0.95 if c in WIDE else 0.72 if c.isupper() else 0.64 if c.isdigit() else 0.6
+        for c in text
+    )
+    return ems * FONT * (1.1 if bold else 1.0)
+
 
 def _ticks(low: float, high: float, most: int = 6) -> list[float]:
-    """Round values from ``low`` to ``high`` for an axis: steps of 1, 2 or 5 × 10ⁿ."""
+    """Round values for an axis from ``low`` to ``high``, in steps of 1, 2 or 5 × 10ⁿ, the first
+    at or below ``low`` and the last at or above ``high`` (so that no point lies on the plot's
+    edge, where its value and name would meet the dates)."""
     if high <= low:
         return [low]
     rough = (high - low) / (most - 1)
     power = 10 ** math.floor(math.log10(rough))
     step = next(f * power for f in (1, 2, 5, 10) if f * power >= rough)
-    first = math.ceil(low / step) * step
-    return [first + i * step for i in range(int((high - first) // step) + 1)]
+    first, last = math.floor(low / step) * step, math.ceil(high / step) * step
+    return [first + i * step for i in range(round((last - first) / step) + 1)]
 
 
 def _frame(title: str, what: str) -> tuple[str, str]:
     ident = f"chart-{zlib.crc32(title.encode()):08x}"
     opening = format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="{}-t {}-d" '
+        '<svg class="chart" viewBox="0 0 {} {}" font-size="{}" role="img" aria-labelledby="{}-t {}-d" '
         'xmlns="http://www.w3.org/2000/svg"><title id="{}-t">{}</title><desc id="{}-d">{}</desc>',
         WIDTH,
         HEIGHT,
+        FONT,
         ident,
         ident,
         ident,
@@ -151,56 +177,123 @@ def _n(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _y_axis(low: float, high: float, scale: float, base: float, right: int = RIGHT) -> list[str]:
+@dataclass(frozen=True)
+class Dates:
+    """Which labels go along the bottom, and how: every ``step``-th from the first (1: all of
+    them), slanted or not, and the room they take below the plot."""
+
+    step: int
+    slanted: bool
+    room: float
+    overhang: float = 0.0
+    """How far slanted labels reach left of their places: the plot starts at least this far in."""
+
+    @classmethod
+    def fitting(cls, places: Sequence[float], labels: Sequence[str]) -> Dates:
+        """Every label side by side if they fit; else slanted, every one if they fit so, or
+        the smallest regular step at which none touches the next."""
+        widest = max((_text_width(label) for label in labels), default=0.0)
+        if _step(places, widest + GAP) == 1:
+            return cls(1, False, FONT + 2 * GAP)
+        slant = math.radians(SLANT)
+        room = widest * math.sin(slant) + FONT * math.cos(slant) + 2 * GAP
+        overhang = widest * math.cos(slant) + FONT * math.sin(slant) + GAP
+        return cls(_step(places, FONT / math.sin(slant) + 2), True, room, overhang)
+
+    def chosen(self, count: int) -> range:
+        return range(0, count, self.step)
+
+
+def _step(places: Sequence[float], apart: float) -> int:
+    """The smallest step at which labels at every ``step``-th place are ``apart`` from each other."""
+    for step in range(1, len(places) + 1):
+        shown = places[::step]
+        if all(b - a >= apart for a, b in pairwise(shown)):
+            return step
+    return max(1, len(places))
+
+
+def _x_labels(places: Sequence[float], labels: Sequence[str], dates: Dates, base: float) -> list[str]:
+    """The labels along the bottom, as ``dates`` says: centred under their places, or slanted
+    up to the right, ending under their places."""
     out: list[str] = []
-    for value in _ticks(low, high):
-        y = base - (value - low) * scale
-        out.append(
-            format_html(
-                '<line class="grid" x1="{}" y1="{}" x2="{}" y2="{}"/>'
-                '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
-                LEFT,
-                _n(y),
-                WIDTH - right,
-                _n(y),
-                LEFT - 6,
-                _n(y + 4),
-                figure_text(int(value)),
+    for i in dates.chosen(len(labels)):
+        x, y = _n(places[i]), _n(base + GAP + FONT * (0.8 if not dates.slanted else 0.5))
+        if dates.slanted:
+            out.append(
+                format_html(
+                    '<text class="tick date" x="{}" y="{}" text-anchor="end" transform="rotate(-{} {} {})">{}</text>',
+                    x,
+                    y,
+                    SLANT,
+                    x,
+                    y,
+                    labels[i],
+                )
             )
-        )
+        else:
+            out.append(
+                format_html('<text class="tick date" x="{}" y="{}" text-anchor="middle">{}</text>', x, y, labels[i])
+            )
     return out
 
 
-def _x_labels(x: Sequence[float], labels: Sequence[str], place: Callable[[float], float]) -> list[str]:
-    """Up to six labels along the bottom, the first and the last among them."""
-    if not labels:
-        return []
-    count = len(labels)
-    chosen = sorted({round(i * (count - 1) / 5) for i in range(6)}) if count > 6 else range(count)
+def _y_axis(ticks: Sequence[float], height: Callable[[float], float], left: float, right: float) -> list[str]:
     return [
         format_html(
-            '<text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>',
-            _n(place(x[i])),
-            HEIGHT - BOTTOM + 18,
-            labels[i],
+            '<line class="grid" x1="{}" y1="{}" x2="{}" y2="{}"/>'
+            '<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>',
+            _n(left),
+            _n(height(value)),
+            _n(right),
+            _n(height(value)),
+            _n(left - GAP),
+            _n(height(value) + FONT * 0.35),
+            figure_text(int(value)),
         )
-        for i in chosen
+        for value in ticks
     ]
 
 
-def _spread(heights: Sequence[float]) -> list[float]:
+def _left_margin(ticks: Sequence[float]) -> float:
+    """Room for the widest number of the axis."""
+    return max(SMALLEST_SIDE, max(_text_width(figure_text(int(v))) for v in ticks) + 2 * GAP)
+
+
+def _spread(heights: Sequence[float], top: float, bottom: float) -> list[float]:
     """Where the names at the lines' ends go: at their lines' heights, moved apart (keeping their
-    order) so that no two are closer than a name is high."""
+    order) so that no two are closer than a name is high, and kept between ``top`` and
+    ``bottom`` where there is room for them all."""
     order = sorted(range(len(heights)), key=lambda i: heights[i])
-    placed = list(heights)
+    placed = [min(max(h, top), bottom) for h in heights]
     for before, after in pairwise(order):
         placed[after] = max(placed[after], placed[before] + LABEL)
+    if order and placed[order[-1]] > bottom:
+        placed[order[-1]] = bottom
+        for before, after in pairwise(reversed(order)):
+            placed[after] = min(placed[after], placed[before] - LABEL)
     return placed
+
+
+def _name(name: str, x: float, y: float) -> SafeString:
+    """A name at a line's end; one too long for the room is drawn narrower, never cut."""
+    room = WIDEST_NAME - GAP - SMALLEST_SIDE
+    if _text_width(name, bold=True) <= room:
+        return format_html('<text class="name" x="{}" y="{}">{}</text>', _n(x), _n(y), name)
+    return format_html(
+        '<text class="name" x="{}" y="{}" textLength="{}" lengthAdjust="spacingAndGlyphs">{}</text>',
+        _n(x),
+        _n(y),
+        _n(room),
+        name,
+    )
 
 
 def line_chart(series: Series, title: str, *, from_zero: bool = True) -> SafeString:
     """A line per name over the positions of ``series``, with the name at its end. The axis shows
-    0 (a total) unless ``from_zero`` is false (a rating, far from 0: the axis spans its values)."""
+    0 (a total) unless ``from_zero`` is false (a rating, far from 0: the axis spans its values).
+    The margins make room for the axis's numbers, the dates and the names at the lines' ends,
+    by their estimated widths, so that nothing is cut at the drawing's edges."""
     values = [value for _name, line in series.lines for value in line]
     opening, closing = _frame(title, str(escape(_("The numbers are in the table beside the chart."))))
     if not values or not series.x:
@@ -209,49 +302,53 @@ def line_chart(series: Series, title: str, *, from_zero: bool = True) -> SafeStr
     low, high = float(min([*floor, *values])), float(max([*floor, *values]))
     ticks = _ticks(low, high)
     low, high = min(low, ticks[0]), max(high, ticks[-1])
-    scale = (HEIGHT - TOP - BOTTOM) / (high - low) if high > low else 1.0
-    base = HEIGHT - BOTTOM
+    left = _left_margin(ticks)
+    widest = max(_text_width(name, bold=True) for name, _line in series.lines)
+    right = WIDTH - min(widest + GAP + SMALLEST_SIDE, WIDEST_NAME)
     first, span = series.x[0], series.x[-1] - series.x[0]
 
     def place(x: float) -> float:
-        return LEFT + ((x - first) / span if span else 0.5) * (WIDTH - LEFT - RIGHT)
+        return left + ((x - first) / span if span else 0.5) * (right - left)
+
+    dates = Dates.fitting([place(x) for x in series.x], series.labels)
+    left = max(left, dates.overhang)  # slanted dates reach left of the first one
+    places = [place(x) for x in series.x]
+    dates = Dates.fitting(places, series.labels)  # the narrower plot may need a longer step
+    base = HEIGHT - dates.room
+    scale = (base - TOP) / (high - low) if high > low else 1.0
 
     def height(value: float) -> float:
         return base - (value - low) * scale
 
-    parts = _y_axis(low, high, scale, base)
+    parts = _y_axis(ticks, height, left, right)
     if from_zero:
         parts.append(
             format_html(
                 '<line class="axis" x1="{}" y1="{}" x2="{}" y2="{}"/>',
-                LEFT,
+                _n(left),
                 _n(height(0)),
-                WIDTH - RIGHT,
+                _n(right),
                 _n(height(0)),
             )
         )
-    parts += _x_labels(series.x, series.labels, place)
-    ends = _spread([height(line[-1]) for _name, line in series.lines])
+    parts += _x_labels(places, series.labels, dates, base)
+    ends = _spread([height(line[-1]) for _name, line in series.lines], TOP + FONT / 2, base - FONT / 2)
     for number, ((name, line), end) in enumerate(zip(series.lines, ends, strict=True)):
         parts.append(
             format_html(
-                '<g class="s{}">{}<text class="name" x="{}" y="{}">{}</text></g>',
+                '<g class="s{}">{}{}</g>',
                 number % MOST_LINES,
-                _one_point(place(series.x[0]), height(line[0]), line[0], end)
+                _one_point(places[0], height(line[0]), line[0], end)
                 if len(series.x) == 1
-                else _polyline(place, height, series.x, line),
-                _n(place(series.x[-1]) + 6),
-                _n(end + 5),
-                name,
+                else _polyline(places, height, line),
+                _name(name, places[-1] + GAP, end + FONT * 0.35),
             )
         )
     return mark_safe(opening + "".join(parts) + closing)  # every part went through format_html
 
 
-def _polyline(
-    place: Callable[[float], float], height: Callable[[float], float], x: Sequence[float], line: Sequence[int]
-) -> SafeString:
-    points = " ".join(f"{_n(place(at))},{_n(height(value))}" for at, value in zip(x, line, strict=True))
+def _polyline(places: Sequence[float], height: Callable[[float], float], line: Sequence[int]) -> SafeString:
+    points = " ".join(f"{_n(at)},{_n(height(value))}" for at, value in zip(places, line, strict=True))
     return format_html('<polyline class="line" points="{}"/>', points)
 
 
@@ -259,11 +356,11 @@ def _one_point(x: float, y: float, value: int, label_y: float) -> SafeString:
     """A line of one position (a season of one date) is no line: a point, and its value written
     left of it at the height of its name (names are moved apart, so the values are too)."""
     return format_html(
-        '<circle class="point" cx="{}" cy="{}" r="4"/><text class="value" x="{}" y="{}" text-anchor="end">{}</text>',
+        '<circle class="point" cx="{}" cy="{}" r="5"/><text class="value" x="{}" y="{}" text-anchor="end">{}</text>',
         _n(x),
         _n(y),
-        _n(x - 8),
-        _n(label_y + 5),
+        _n(x - 2 * GAP),
+        _n(label_y + FONT * 0.35),
         figure_text(value),
     )
 
@@ -274,23 +371,37 @@ def bar_chart(bars: Sequence[tuple[str, int]], title: str) -> SafeString:
     if not bars:
         return mark_safe(opening + closing)  # every part went through format_html
     high = float(max(1, *(value for _label, value in bars)))
-    high = max(high, _ticks(0, high)[-1])
-    base = HEIGHT - BOTTOM
-    scale = (HEIGHT - TOP - BOTTOM) / high
-    slot = (WIDTH - LEFT - BAR_RIGHT) / len(bars)
-    parts = _y_axis(0, high, scale, base, BAR_RIGHT)
+    ticks = _ticks(0, high)
+    high = max(high, ticks[-1])
+    left, right = _left_margin(ticks), WIDTH - SMALLEST_SIDE
+    labels = [label for label, _value in bars]
+
+    def slots(left: float) -> list[float]:
+        return [left + (i + 0.5) * (right - left) / len(bars) for i in range(len(bars))]
+
+    dates = Dates.fitting(slots(left), labels)
+    left = max(left, dates.overhang - (right - left) / len(bars) / 2)  # slanted dates reach left
+    slot = (right - left) / len(bars)
+    places = slots(left)
+    dates = Dates.fitting(places, labels)
+    base = HEIGHT - dates.room
+    scale = (base - TOP) / high
+
+    def height(value: float) -> float:
+        return base - value * scale
+
+    parts = _y_axis(ticks, height, left, right)
     for i, (label, value) in enumerate(bars):
         parts.append(
             format_html(
                 '<rect class="bar" x="{}" y="{}" width="{}" height="{}"><title>{}: {}</title></rect>',
-                _n(LEFT + i * slot + slot * 0.15),
-                _n(base - value * scale),
+                _n(left + i * slot + slot * 0.15),
+                _n(height(value)),
                 _n(slot * 0.7),
                 _n(value * scale),
                 label,
                 value,
             )
         )
-    x = [float(i) for i in range(len(bars))]
-    parts += _x_labels(x, [label for label, _value in bars], lambda i: LEFT + (i + 0.5) * slot)
+    parts += _x_labels(places, labels, dates, base)
     return mark_safe(opening + "".join(parts) + closing)  # every part went through format_html

@@ -1,4 +1,5 @@
-"""Forms of the ledger's admin pages: the money settings, a season, a season's ranking rule.
+"""Forms of the ledger's admin pages: the money settings, a season, a season's ranking rule, and
+the button that marks a transfer paid.
 
 They check input and say what is wrong, in the page's language; the services write."""
 
@@ -14,8 +15,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import CURRENCIES, LedgerSettings
 from scoring.ledger.models import MODE_NAMES, SEASON_ENDS_FIRST, RankingRule, season_name_problem
+from scoring.ledger.paid import TransferList
 from scoring.ledger.ranking import DEFAULT_CUP_TABLE, FIELD, Mode
 from scoring.limits import (
+    DAMAGED,
     MOST_CUP_PLACES,
     MOST_RANKING_SETTING,
     MOST_SHEET_FEE_CENTS,
@@ -180,3 +183,32 @@ class RuleForm(KeyedForm):
             minimum_attendance=data["minimum_attendance"],
             fill_missing=data["fill_missing"],
         )
+
+
+class PaidForm(KeyedForm):
+    """Mark one transfer of a who-pays-whom list paid (``paid``) or take that back: the list
+    (a sitting, or a season of one game or of every game), the payer and the payee (a player's
+    id; empty: the Kasse) and the amount as the page showed them. Only sent by the page's
+    buttons, so a form that names no list, or two, is damaged."""
+
+    sitting = forms.IntegerField(required=False, min_value=1)
+    season = forms.IntegerField(required=False, min_value=1)
+    year = forms.IntegerField(required=False, min_value=1, max_value=9999)
+    variant = forms.CharField(required=False, max_length=20)
+    payer = forms.IntegerField(required=False, min_value=1)
+    payee = forms.IntegerField(required=False, min_value=1)
+    cents = forms.IntegerField(min_value=1, max_value=10**12)
+    paid = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        named = [data.get(name) for name in ("sitting", "season", "year")]
+        if self.errors or sum(value is not None for value in named) != 1 or data["payer"] == data["payee"]:
+            raise forms.ValidationError(shown(DAMAGED))
+        if data["sitting"] is not None and data["variant"]:
+            raise forms.ValidationError(shown(DAMAGED))
+        return data
+
+    def listed(self) -> TransferList:
+        data = self.cleaned_data
+        return TransferList(data["sitting"], data["season"], data["year"], data["variant"] or "")

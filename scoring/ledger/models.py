@@ -6,6 +6,8 @@ Words:
 
 - **season**: a named date range of one club ("Winter 2026/27"). Admins define seasons, and they
   may overlap; besides them every **calendar year** is a season without a row of its own.
+- **paid transfer**: a transfer of a who-pays-whom list that a club admin marked paid (see
+  ``PaidTransfer``).
 - **ranking rule**: how a season's table of one variant is ranked (the mode of
   ``scoring.ledger.ranking`` and its settings). A rule belongs to an admin-defined season or to
   a calendar year, so changing the rule for next year changes no table of last year. A calendar
@@ -18,14 +20,17 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.club.models import Club, variant_choices
+from scoring.club.models import Club, Player, variant_choices
 from scoring.engine.reasons import Reason, gettext_noop, why
 from scoring.ledger.ranking import DEFAULT_CUP_TABLE, FIELD, MODES, Mode
 from scoring.limits import MOST_RANKING_SETTING, SEASON_NAME_LENGTH, text_problem
+from scoring.sittings.models import Sitting
 
 MODE_NAMES = {
     "total": _("total: the sum of game points"),
@@ -157,3 +162,50 @@ class RankingRule(models.Model):
             "fill_missing": self.fill_missing,
             "with_tournaments": self.with_tournaments,
         }
+
+
+class PaidTransfer(models.Model):
+    """A transfer of a who-pays-whom list that a club admin marked paid: who paid whom how much,
+    who marked it and when.
+
+    The list is a sitting's (``sitting``) or a season's (an admin-defined ``season`` or a calendar
+    ``year``) of one game (``variant``) or of every game (``variant`` empty). A party is a player,
+    or the Kasse (no player). The list itself is never stored: it is worked out from the scores
+    each time, so a payment is kept by its payer, payee and amount, never by its place in the
+    list. A list holds each pair of payer and payee once at most, so each list keeps one payment
+    per pair (``scoring.ledger.services.mark_paid`` replaces it); when a correction changes the
+    list, the pages match each payment to the transfer of the same pair and show it as changed
+    where the amount differs or the pair is gone (``scoring.ledger.paid``)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="paid_transfers")
+    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    year = models.PositiveIntegerField(_("year"), null=True, blank=True)
+    variant = models.CharField(_("variant"), max_length=20, blank=True, default="")
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    payee = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    cents = models.PositiveIntegerField(_("amount in cents"))
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    marked_at = models.DateTimeField(_("marked paid at"), default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(sitting__isnull=False, season__isnull=True, year__isnull=True)
+                | Q(sitting__isnull=True, season__isnull=False, year__isnull=True)
+                | Q(sitting__isnull=True, season__isnull=True, year__isnull=False),
+                name="paid_transfer_in_one_list",
+            ),
+            models.CheckConstraint(condition=Q(cents__gte=1), name="paid_transfer_moves_money"),
+            models.CheckConstraint(
+                condition=Q(payer__isnull=False) | Q(payee__isnull=False), name="paid_transfer_has_a_player"
+            ),
+            models.CheckConstraint(condition=~Q(payer=F("payee")), name="paid_transfer_between_two"),
+        ]
+        verbose_name = _("paid transfer")
+        verbose_name_plural = _("paid transfers")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.payer or 'Kasse'} → {self.payee or 'Kasse'}, {self.cents} cents"

@@ -1,4 +1,5 @@
-"""Every write of the ledger: the club's ledger settings, its seasons and their ranking rules.
+"""Every write of the ledger: the club's ledger settings, its seasons and their ranking rules,
+and the transfers marked paid.
 
 Views call these, never the models. Each function is one transaction and takes the form's
 one-time ``key`` (``scoring.submissions``): sent again, it answers as the first time and writes
@@ -8,13 +9,15 @@ nothing. Refusals are :class:`~scoring.engine.refusal.Refusal`, as everywhere.
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import IntegrityError
 
 from scoring.club.models import Club, LedgerSettings
 from scoring.engine.reasons import _
 from scoring.engine.refusal import Refusal
-from scoring.ledger.models import SEASON_ENDS_FIRST, RankingRule, Season, season_name_problem
+from scoring.ledger.models import SEASON_ENDS_FIRST, PaidTransfer, RankingRule, Season, season_name_problem
+from scoring.ledger.paid import PartyId, TransferList, transfers_of
 from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import Period
 from scoring.limits import normalise_name
@@ -134,5 +137,46 @@ def save_rule(
             club=club, variant=variant, season=period.season, year=period.year, defaults=settings
         )
         return rule
+
+    return once(club, key, write)
+
+
+NOT_LISTED = _("This transfer is no longer in the list: the money changed since the page was shown.")
+
+
+def mark_paid(
+    club: Club,
+    listed: TransferList,
+    *,
+    payer: PartyId,
+    payee: PartyId,
+    cents: int,
+    user: Any = None,
+    key: str = "",
+) -> Done[PaidTransfer]:
+    """Mark the transfer of ``payer`` to ``payee`` of ``cents`` paid in one list (a party id is a
+    player's, ``None`` the Kasse's), by ``user`` now. The list is worked out again first: a
+    transfer it does not hold as sent (the page was older than a correction) is refused. A
+    payment of the same pair marked before, of another amount, is replaced."""
+
+    def write() -> PaidTransfer:
+        made, ids = transfers_of(club, listed)
+        now = {(ids.get(t.payer), ids.get(t.payee), t.cents) for t in made}
+        if (payer, payee, cents) not in now:
+            raise Refusal.because(NOT_LISTED)
+        PaidTransfer.objects.filter(club=club, **listed.lookup(), payer_id=payer, payee_id=payee).delete()
+        return PaidTransfer.objects.create(
+            club=club, **listed.lookup(), payer_id=payer, payee_id=payee, cents=cents, marked_by=user
+        )
+
+    return once(club, key, write)
+
+
+def unmark_paid(club: Club, listed: TransferList, *, payer: PartyId, payee: PartyId, key: str = "") -> Done[Any]:
+    """Take back the payment of ``payer`` to ``payee`` in one list, whatever its amount (nothing
+    to take back is no error: a second send finds it gone)."""
+
+    def write() -> None:
+        PaidTransfer.objects.filter(club=club, **listed.lookup(), payer_id=payer, payee_id=payee).delete()
 
     return once(club, key, write)

@@ -15,6 +15,7 @@ urlpatterns = [
     path("ledger/export.xlsx", views.export_xlsx, name="export_xlsx"),
     path("ledger/export.csv", views.export_csv, name="export_csv"),
     path("ledger/money/", views.money, name="money"),
+    path("ledger/money/paid/", views.paid, name="paid"),
     path("ledger/charts/", views.season_charts, name="charts"),
     path("ledger/players/<id:pk>/", views.player, name="player"),
     path("ledger/rule/", views.rule, name="rule"),

@@ -1,5 +1,6 @@
 """The ledger's pages: the season table, its JSON and workbook, the money page, the charts, a
-player's statistics, and the admins' seasons, ranking rules and money settings.
+player's statistics, the admins' seasons, ranking rules and money settings, and the button that
+marks a transfer paid.
 
 Plain function views; clubs are fetched through ``scoring.access``; everything is read through
 ``scoring.ledger.results`` and written through ``scoring.ledger.services``. A season is named in
@@ -33,6 +34,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_tables2 import RequestConfig
 
 from scoring.access import Access, Role, club_view, get_club_for_user
+from scoring.club.changes import stamp
 from scoring.club.models import Club, LedgerSettings, Player
 from scoring.club.names import Names, names_for
 from scoring.downloads import csv_response, workbook_response
@@ -40,7 +42,8 @@ from scoring.engine import VARIANTS
 from scoring.engine.reasons import word
 from scoring.engine.refusal import Refusal
 from scoring.ledger import charts
-from scoring.ledger.forms import LedgerSettingsForm, RuleForm, SeasonForm
+from scoring.ledger import paid as payments
+from scoring.ledger.forms import LedgerSettingsForm, PaidForm, RuleForm, SeasonForm
 from scoring.ledger.models import MODE_NAMES, RankingRule, Season
 from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import (
@@ -56,7 +59,15 @@ from scoring.ledger.results import (
     season_sittings,
     season_table_of,
 )
-from scoring.ledger.services import add_season, change_season, remove_season, save_rule, save_settings
+from scoring.ledger.services import (
+    add_season,
+    change_season,
+    mark_paid,
+    remove_season,
+    save_rule,
+    save_settings,
+    unmark_paid,
+)
 from scoring.ledger.tables import SeasonTableView, table_rows
 from scoring.ledger.workbook import season_sheets
 from scoring.limits import DAMAGED, whole_number
@@ -251,18 +262,19 @@ ones cannot fill the cache."""
 def _shown_table(request: HttpRequest, ledger: SeasonPage) -> ShownTable:
     """The season table, from the cache while the club has not changed (``scoring.club.changes``).
 
-    The key holds the club's count of changes, read with the club before anything else, so a
-    write anywhere in the club makes a new key and no reader sees an older table; with it the
-    season, the game asked for, the sorting, the language, this year (the years offered end
-    with it) and whether the reader is a member (who sees every name: anyone else sees initials
-    where a player asked for them; the players' settings count as changes too). A hit costs no
-    query; building the table costs its five (the sittings, the rule, the seats, the tournaments,
-    the years), and the club's names for a reader who is no member."""
+    The key holds the club's stamp (its count of changes and its sittings'), read with the club
+    before anything else, so a write anywhere in the club makes a new key and no reader sees an
+    older table; with it the season, the game asked for, the sorting, the language, this year
+    (the years offered end with it) and whether the reader is a member (who sees every name:
+    anyone else sees initials where a player asked for them; the players' settings count as
+    changes too). A hit costs no query; building the table costs its five (the games played, the
+    rule, the players' sums, the tournaments, the years), and the club's names for a reader who is
+    no member."""
     address = [(name, request.GET.getlist(name)) for name in TABLE_PARAMETERS]
     today = timezone.localdate()
     club = ledger.club
     public = ledger.access.role is None  # names as a member or as anyone else sees them
-    said = repr((TABLE_FORMAT, club.pk, club.changes, ledger.period, address, get_language(), today.year, public))
+    said = repr((TABLE_FORMAT, club.pk, stamp(club), ledger.period, address, get_language(), today.year, public))
     key = "season-table:" + hashlib.sha256(said.encode()).hexdigest()
     shown: ShownTable | None = cache.get(key)
     if shown is None:
@@ -391,6 +403,10 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
         reader=ledger.names,
     )
     balances = sorted(season.money.balances.items(), key=lambda item: (-item[1], item[0].casefold(), item[0]))
+    listed = payments.TransferList.of_season(ledger.period, ledger.variant if one_game else None)
+    lines = payments.settled(
+        season.transfers, season.player_ids, payments.payments_in(ledger.club, listed), ledger.names, season.kasse
+    )
     return render(
         request,
         "ledger/money.html",
@@ -410,8 +426,36 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
                 for sitting in season.sittings
             ],
             all_games_query=urlencode(ledger.period.query()),
+            transfers=payments.shown(listed, lines, ledger.access.administers),
         ),
     )
+
+
+@require_POST
+@club_view
+def paid(request: HttpRequest, slug: str) -> HttpResponse:
+    """Mark one transfer of a who-pays-whom list paid, or take that back (club admins), then show
+    the list again: the sitting's sheet or the season's money page."""
+    club, _access = get_club_for_user(request, slug, Role.ADMIN)
+    form = PaidForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(shown(DAMAGED))
+    listed, data = form.listed(), form.cleaned_data
+    parties = {"payer": data["payer"], "payee": data["payee"]}
+    try:
+        if data["paid"]:
+            done = mark_paid(club, listed, **parties, cents=data["cents"], user=request.user, key=data["key"])
+            tell(request, done, _("The transfer is marked paid."), _("The transfer was already marked paid."))
+        else:
+            done = unmark_paid(club, listed, **parties, key=data["key"])
+            tell(request, done, _("The transfer is no longer marked paid."), _("This was already taken back."))
+    except Refusal as refusal:
+        tell_refused(request, refusal)
+    if listed.sitting_id is not None:
+        return redirect("sittings:detail", slug=club.slug, pk=listed.sitting_id)
+    query = {"season": listed.season_id} if listed.season_id else {"year": listed.year}
+    more = {"variant": listed.variant} if listed.variant else {}
+    return redirect(f"{reverse('ledger:money', kwargs={'slug': club.slug})}?{urlencode({**query, **more})}")
 
 
 @require_GET

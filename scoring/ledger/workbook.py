@@ -9,7 +9,10 @@ Four sheets, in the page's language:
   date; a second sitting on the same day gets `` (2)``) holding his game points, and his total.
 - **Money**: the same rows and columns with each player's balance, and a last row for the
   Kasse: every column sums to 0, as every sitting's money does.
-- **Transfers**: who pays whom to settle the season's balances, the Kasse a party.
+- **Transfers**: who pays whom to settle the season's balances, the Kasse a party, and what of
+  it is marked paid (``scoring.ledger.paid``): *paid*, or *changed* with the amount paid where a
+  correction changed the list since (a payment whose pair the list no longer holds gets a row of
+  its own with no amount owed), who marked it and when.
 - **Ratings**, where the club publishes its ratings to the member downloading it: each rated
   player's rating of the game at the season's end (``scoring.ratings``), as its table shows it.
 
@@ -21,13 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 
-from django.utils.translation import gettext
+from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club
 from scoring.club.names import EVERY_NAME, Names
 from scoring.ledger.amounts import amount
 from scoring.ledger.models import FIGURE_TITLES
+from scoring.ledger.paid import Settled, TransferList, payments_in, settled
 from scoring.ledger.results import (
     Period,
     SeasonLedger,
@@ -42,9 +47,12 @@ from scoring.ratings.results import TableRow
 from scoring.sittings.workbook import distinct
 from scoring.spreadsheets.writer import Money, Number, Sheet
 
-TABLE, SITTINGS, MONEY, TRANSFERS = _("Table"), _("Sittings"), _("Money"), _("Transfers")
+TABLE = pgettext_lazy("the sheet of a workbook holding the season's ranking", "Table")
+SITTINGS, MONEY, TRANSFERS = _("Sittings"), _("Money"), _("Transfers")
 RANK, PLAYER, DEALS, GAME_POINTS, TOTAL = _("Rank"), _("Player"), _("Deals"), _("Game points"), _("Total")
 FROM, TO, AMOUNT = _("From"), _("To"), _("Amount")
+PAID, AMOUNT_PAID, MARKED_BY, MARKED_AT = _("Paid"), _("Amount paid"), _("Marked by"), _("Marked on")
+PAID_STATE, CHANGED_STATE = _("paid"), _("changed")
 RATINGS, RATING, RATED, PROVISIONAL = _("Ratings"), _("Rating"), _("Rated sittings"), _("Provisional")
 
 
@@ -69,12 +77,16 @@ def season_sheets(
         return sheets
     money = season_money_of(club, period, variant, terms, kasse=gettext(KASSE), found=found, reader=reader)
     players = [row.player for row in table.rows]
+    listed = TransferList.of_season(period, variant)
     players += [name for name in money.money.balances if name not in set(players)]
     return [
         *sheets,
         sittings_sheet(money, players),
         money_sheet(money, players, currency),
-        transfers_sheet(money, currency),
+        transfers_sheet(
+            settled(money.transfers, money.player_ids, payments_in(club, listed), reader, money.kasse),
+            currency,
+        ),
         *([] if ratings is None else [ratings_sheet(ratings)]),
     ]
 
@@ -130,10 +142,25 @@ def money_sheet(money: SeasonLedger, players: list[str], currency: str) -> Sheet
     return Sheet(str(MONEY), header, rows(), formats=formats)
 
 
-def transfers_sheet(money: SeasonLedger, currency: str) -> Sheet:
-    title = str(AMOUNT)
-    rows = [[transfer.payer, transfer.payee, amount(transfer.cents)] for transfer in money.transfers]
-    return Sheet(str(TRANSFERS), [str(FROM), str(TO), title], rows, formats={title: Money(currency)})
+def transfers_sheet(lines: list[Settled], currency: str) -> Sheet:
+    """From, to, amount owed now; then whether it is paid (or changed since), the amount paid,
+    who marked it and when (in the site's time zone, to the minute)."""
+    owed, paid = str(AMOUNT), str(AMOUNT_PAID)
+    header = [str(FROM), str(TO), owed, str(PAID), paid, str(MARKED_BY), str(MARKED_AT)]
+
+    def rows() -> Iterator[list[object]]:
+        for line in lines:
+            row: list[object] = [line.payer, line.payee, amount(line.transfer.cents) if line.transfer else None]
+            payment = line.payment
+            if payment is None:
+                yield [*row, "", None, "", ""]
+                continue
+            state = PAID_STATE if line.paid else CHANGED_STATE
+            by = payment.marked_by.get_username() if payment.marked_by else ""
+            when = timezone.localtime(payment.marked_at).strftime("%Y-%m-%d %H:%M")
+            yield [*row, str(state), amount(payment.cents), by, when]
+
+    return Sheet(str(TRANSFERS), header, rows(), formats={owed: Money(currency), paid: Money(currency)})
 
 
 def ratings_sheet(ratings: Sequence[TableRow]) -> Sheet:

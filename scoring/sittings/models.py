@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from scoring.club.models import Club, Player, variant_choices
+from scoring.club.models import Club, CountsChanges, Player, variant_choices
 from scoring.engine import VARIANTS, Variant
 from scoring.engine.base import MOST_POINTS
 from scoring.limits import (
@@ -43,7 +43,7 @@ from scoring.limits import (
 )
 
 
-class Sitting(models.Model):
+class Sitting(CountsChanges):
     """Players at one table playing deals of one variant, with the house rules in force then."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="sittings")

@@ -21,16 +21,18 @@ on, in the same transaction (``scoring.ratings.stored.rerate_sitting``).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError
 from django.db.models import F, Max
 from django.utils import timezone
 
-from scoring.club.changes import changing
+from scoring.club.changes import changing, changing_one
 from scoring.club.models import Club, Player, money_terms
 from scoring.club.roles import Role, has_role, role_of
 from scoring.engine import Carried, DealResult, Doubt, SittingResult, read_sitting, score
@@ -58,6 +60,8 @@ from scoring.sittings.results import out_of_turn, sitting_document
 from scoring.submissions import once
 
 User = AbstractBaseUser | AnonymousUser | None
+T = TypeVar("T")
+P = ParamSpec("P")
 
 CLOSED = why(_("the sitting is closed: only a club admin can change it"))
 TOURNAMENT_TABLE = why(_("A tournament's table closes with its tournament, not from its sheet."))
@@ -72,6 +76,46 @@ changes how many were played; a correction of what was played is fine."""
 def acting(user: User) -> Any:
     """The user a record names as having done it: nobody for an anonymous or missing one."""
     return user if user is not None and user.is_authenticated else None
+
+
+class ClosedMeanwhile(Exception):
+    """The sitting was closed while a write of its deals waited for its lock (see ``_writing``)."""
+
+
+@contextmanager
+def _writing(sitting: Sitting) -> Iterator[Sitting]:
+    """The transaction of a write of one sitting's deals, yielding the sitting locked and read
+    again (with its club, whose row stays unlocked).
+
+    An open sitting is locked alone and counts the change (``changing_one``), so the tables of a
+    club never wait for each other. A closed one re-rates the club's game with its deals, a write
+    of the club's data, so the club is counted and locked first (``changing``), then the sitting.
+    A sitting closed while the write waited for its lock raises :class:`ClosedMeanwhile` (taking
+    the club's lock now, after the sitting's, could deadlock): nothing is written, and
+    :func:`_again_if_closed` writes it again, club first."""
+    rows = Sitting.objects.select_related("club")
+    if sitting.closed_at is None:
+        with changing_one(rows, sitting.pk) as locked:
+            if locked.closed_at is not None:
+                raise ClosedMeanwhile
+            yield locked
+    else:
+        with changing(sitting.club_id), changing_one(rows, sitting.pk) as locked:
+            yield locked
+
+
+def _again_if_closed(write: Callable[Concatenate[Sitting, P], T]) -> Callable[Concatenate[Sitting, P], T]:
+    """A write of a sitting's deals, written again as the closed sitting's when the sitting was
+    closed while it waited for its lock (``_writing``)."""
+
+    @wraps(write)
+    def again(sitting: Sitting, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return write(sitting, *args, **kwargs)
+        except ClosedMeanwhile:
+            return write(Sitting.objects.get(pk=sitting.pk), *args, **kwargs)
+
+    return again
 
 
 # --- starting, importing, closing -------------------------------------------------------
@@ -294,10 +338,11 @@ def record_deal(
     raise AssertionError("unreachable")
 
 
+@_again_if_closed
 def _record_deal(
     sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool, offered: int | None, phone: str
 ) -> Recorded:
-    with changing(sitting.club_id):
+    with _writing(sitting) as sitting:
         sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
@@ -335,6 +380,7 @@ def _record_deal(
     return Recorded(new, created=True)
 
 
+@_again_if_closed
 def correct_deal(
     sitting: Sitting,
     number: int,
@@ -353,7 +399,7 @@ def correct_deal(
     At a sitting that confirms its deals the correction waits for confirmation in turn.
     The form's ``key`` sent again returns the revision the first send made.
     """
-    with changing(sitting.club_id):
+    with _writing(sitting) as sitting:
         sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
@@ -413,6 +459,7 @@ class Confirmed:
     created: bool
 
 
+@_again_if_closed
 def confirm_deal(sitting: Sitting, number: int, *, revision: int, typed: object, user: User) -> Confirmed:
     """Confirm deal ``number`` as it stands in ``revision`` with the figure another player typed
     again (``confirmation.figure_of``). A figure that does not match confirms nothing and is
@@ -420,8 +467,7 @@ def confirm_deal(sitting: Sitting, number: int, *, revision: int, typed: object,
     a deal corrected meanwhile is refused (the player confirming read another revision); a deal
     confirmed already is left as it is, so that a second send is harmless."""
     mismatch = None
-    with changing(sitting.club_id):
-        sitting = _lock(sitting)
+    with _writing(sitting) as sitting:
         live = sitting.live_deals().filter(number=number).first()
         if live is None:
             raise Refusal.because(_("there is no deal {number} to confirm"), number=number)
@@ -500,6 +546,7 @@ def _refuse_beyond_the_limit(
         raise Refusal.because(_("a total goes beyond {most:,} game points"), deal=number, most=MOST_POINTS)
 
 
+@_again_if_closed
 def remove_last_deal(
     sitting: Sitting, *, user: User, reason: str, number: int | None = None, key: str = ""
 ) -> Recorded:
@@ -509,7 +556,7 @@ def remove_last_deal(
     one meanwhile, nothing is taken back. The form's ``key`` sent again returns the first
     send's removal instead of taking back another deal.
     """
-    with changing(sitting.club_id):
+    with _writing(sitting) as sitting:
         sitting, earlier = _open(sitting, key, user)
         if earlier is not None:
             return Recorded(earlier, created=False)
@@ -575,10 +622,9 @@ def _played_before(sitting: Sitting, number: int) -> bool:
 
 
 def _open(sitting: Sitting, key: str, user: User) -> tuple[Sitting, DealRevision | None]:
-    """How every keyed write of a sitting's deals begins, inside its transaction: the sitting
-    locked and read again, and the revision an earlier send of the same form made; without one,
-    a closed sitting is refused to all but a club admin. A damaged key is refused, never stored."""
-    sitting = _lock(sitting)
+    """How every keyed write of a sitting's deals begins, inside its transaction (``_writing``):
+    the revision an earlier send of the same form made; without one, a closed sitting is refused
+    to all but a club admin. A damaged key is refused, never stored."""
     earlier = _earlier(sitting, _checked_key(key))
     if earlier is None:
         _refuse_if_closed(sitting, user)
@@ -586,7 +632,8 @@ def _open(sitting: Sitting, key: str, user: User) -> tuple[Sitting, DealRevision
 
 
 def _lock(sitting: Sitting) -> Sitting:
-    return Sitting.objects.select_for_update().select_related("club").get(pk=sitting.pk)
+    """The sitting locked for a write that has counted a change on its club (``changing``)."""
+    return Sitting.objects.select_for_update(of=("self",)).select_related("club").get(pk=sitting.pk)
 
 
 def _refuse_if_closed(sitting: Sitting, user: User) -> None:

@@ -89,6 +89,7 @@ def sheet_context(
     return {
         "unit": _(word(rules.unit)) if rules.unit != GAME_POINTS else None,
         "players": [shown[name] for name in names],
+        "player_ids": [seat.player_id for seat in seats],
         "pot_names": [capfirst(_(rules.pot_word(pot))) for pot in rules.pots],
         "columns": 1 + len(names) + len(rules.pots),
         "rows": rows,

@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.db import connection
+
 from scoring.club.models import Player
 from scoring.engine import DealResult
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
@@ -176,11 +178,22 @@ def remove(deals: Sequence[DealRevision], seats: Sequence[Seat] | None = None) -
 
 
 def _change_seats(seats: Sequence[Seat] | Any, changes: Mapping[int, SeatTotals]) -> None:
-    """Add each player's change of totals to his seat, and save those seats."""
+    """Add each player's change of totals to his seat, and save those seats.
+
+    One statement sent once per seat (``executemany``): ``bulk_update`` builds a ``CASE`` per
+    column and costs a sixth of a deal entry's CPU for four seats, this a fraction of a
+    millisecond."""
     by_player = {seat.player_id: seat for seat in seats}
     for player, change in changes.items():
         change.onto(by_player[player])
-    Seat.objects.bulk_update([by_player[player] for player in changes], SeatTotals.FIELDS)
+    quote = connection.ops.quote_name
+    column = {field.name: field.column for field in Seat._meta.concrete_fields}
+    columns = ", ".join(f"{quote(column[name])} = %s" for name in SeatTotals.FIELDS)
+    statement = f"UPDATE {quote(Seat._meta.db_table)} SET {columns} WHERE {quote(column['id'])} = %s"
+    changed = [by_player[player] for player in changes]
+    rows = [(*(getattr(seat, name) for name in SeatTotals.FIELDS), seat.pk) for seat in changed]
+    with connection.cursor() as cursor:
+        cursor.executemany(statement, rows)
 
 
 def rebuild(sitting: Sitting, live: Sequence[DealRevision], results: Sequence[DealResult]) -> list[str]:

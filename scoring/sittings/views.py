@@ -19,9 +19,11 @@ from django_tables2 import RequestConfig
 from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user, sittings_for_user
 from scoring.club.forms import UploadForm
 from scoring.club.models import LedgerSettings, variant_choices
-from scoring.club.names import names_for
+from scoring.club.names import Names, names_for
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, Refusal
+from scoring.ledger.paid import TransferList, payments_in, settled
+from scoring.ledger.paid import shown as shown_transfers
 from scoring.limits import whole_number
 from scoring.money import KASSE
 from scoring.refusals import lines
@@ -62,14 +64,16 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return reverse("scorekeeping:deal_confirm", kwargs={"slug": slug, "pk": sitting.pk, "number": number})
 
     saved = whole_number(request.GET.get("saved"))
+    reader = names_for(sitting.club, access)
     sheet = sheet_context(
         sitting,
-        reader=names_for(sitting.club, access),
+        reader=reader,
         deal_url=deal_url,
         correct_url=correct_url if can_correct else None,
         page=whole_number(request.GET.get("page")),
         confirm_url=confirm_url if can_enter and sitting.held is None else None,
     )
+    money = _money(sitting, sheet) if sitting.is_closed and sitting.deal_count else None
     shown = [row["number"] for row in sheet["rows"]]
     changes = sitting.revisions.filter(Q(revision__gt=1) | Q(live=False), number__in=shown)
     return render(
@@ -92,9 +96,19 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if can_enter and sitting.takes_deals
             else None,
             # once closed, the sheet shows the evening's money (templates/ledger/_sitting_money.html)
-            "money": _money(sitting, sheet) if sitting.is_closed and sitting.deal_count else None,
+            "money": money,
+            "transfers": _transfers(sitting, sheet, money, reader, access.administers) if money else None,
         },
     )
+
+
+def _transfers(sitting: Sitting, sheet: dict[str, Any], money: Any, reader: Names, admin: bool) -> Any:
+    """The evening's who-pays-whom with what of it is marked paid (``scoring.ledger.paid``), and
+    for an admin the buttons that mark it."""
+    listed = TransferList(sitting_id=sitting.pk)
+    ids = dict(zip(sheet["players"], sheet["player_ids"], strict=True))
+    lines = settled(money.transfers, ids, payments_in(sitting.club, listed), reader, money.kasse)
+    return shown_transfers(listed, lines, admin)
 
 
 def _money(sitting: Sitting, sheet: dict[str, Any]) -> Any:

@@ -6,8 +6,8 @@ after 8 rounds is 3,000 cells: ranked from the stored rows it costs some ten tim
 So the rows are built in Python (the template language spends ten times as long on the cells)
 and cached under a key made of everything they depend on: the tournament's settings, its
 entrants and their names as this reader sees them, its rounds with their states and byes, the
-club's count of changes (every write to the club's data counts one first, in its transaction:
-``scoring.club.changes``; an entry, a correction, a take-back, a repair by ``recompute_scores``),
+club's stamp (every write to the club's data counts a change on the club or on its sitting, in
+its transaction: ``scoring.club.changes``; an entry, a correction, a take-back, a repair by ``recompute_scores``),
 whether the published round counts, and the language. Any change makes a new key, so a reader
 never sees stale rows; the key costs no query beyond what the page reads anyway.
 """
@@ -22,6 +22,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
+from scoring.club.changes import stamp
 from scoring.tournaments.models import Tournament
 from scoring.tournaments.ranking import BYE, MISSED, WAITING, Standing
 from scoring.tournaments.results import Field, standings
@@ -43,7 +44,7 @@ def standings_rows(tournament: Tournament, field: Field, names: Mapping[int, str
 
 def _key(tournament: Tournament, field: Field, names: Mapping[int, str], live: bool) -> str:
     """The rows' key. The tournament comes with its club (``get_tournament_for_user``), so the
-    club's count of changes was read before anything the rows show."""
+    club's stamp was read before anything the rows show."""
     settings = (
         tournament.pk,
         tournament.created_at.isoformat(),
@@ -55,7 +56,7 @@ def _key(tournament: Tournament, field: Field, names: Mapping[int, str], live: b
         tournament.seed,
     )
     rounds = [(r.number, r.state, r.byes) for r in field.rounds]
-    changes = tournament.club.changes
+    changes = stamp(tournament.club)
     shown = repr((settings, field.entrants, sorted(names.items()), rounds, changes, live, get_language()))
     return "standings:" + hashlib.sha256(shown.encode()).hexdigest()
 

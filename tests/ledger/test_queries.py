@@ -76,11 +76,11 @@ QUERIES = {
     "table, the latest game": 10,
     "json": 9,  # + the season's sittings, the rule, the seats, the tournaments (and the pots, in a game with pots)
     "json with pots": 10,
-    "money, every game": 10,  # + the years, the sittings, the seats, the pots, the currency
-    "money, one game": 10,
+    "money, every game": 11,  # + the years, the sittings, the seats, the pots, the currency, the paid transfers
+    "money, one game": 11,
     "charts": 10,
     "player": 11,  # + the player, the years, the sittings, the seats, the pots, his deals, the currency
-    "workbook": 11,  # + the sittings, the currency, the rule, the seats, the tournaments, the pots
+    "workbook": 12,  # + the sittings, the currency, the rule, the seats, the tournaments, the pots, the paid
     "csv": 9,  # + the sittings, the rule, the seats, the tournaments
 }
 

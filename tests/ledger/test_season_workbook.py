@@ -62,7 +62,7 @@ def test_the_workbook_holds_the_table_the_sittings_the_money_and_the_transfers(c
     assert book["Money"][-1][0] == "Kasse"
     assert [row[0] for row in book["Money"][1:-1]] == ["Dora", "Cleo", "Anna", "Bert", "Emil"]
     assert book["Money"][1] == ("Dora", -3.3, -3, -6.3), "10 ct a game point"
-    assert book["Transfers"][0] == ("From", "To", "Amount")
+    assert book["Transfers"][0] == ("From", "To", "Amount", "Paid", "Amount paid", "Marked by", "Marked on")
 
 
 def test_every_money_column_sums_to_zero_with_pots_fees_and_a_fractional_tariff(client: Client) -> None:
@@ -83,7 +83,7 @@ def test_every_money_column_sums_to_zero_with_pots_fees_and_a_fractional_tariff(
     assert kasse[0] == "Kasse" and all(value >= Decimal("0.14") for value in kasse[1:])
     totals = {row[0]: round(Decimal(str(row[-1])) * 100) for row in money[1:]}
     settled = dict.fromkeys(totals, 0)
-    for payer, payee, amount in sheets(data)["Transfers"][1:]:
+    for payer, payee, amount, *_paid in sheets(data)["Transfers"][1:]:
         settled[payer] -= round(Decimal(str(amount)) * 100)
         settled[payee] += round(Decimal(str(amount)) * 100)
     assert settled == totals
@@ -146,3 +146,13 @@ def download_in(client: Client, url: str, language: str) -> bytes:
 def first_sheet(data: bytes) -> list[tuple[Any, ...]]:
     """The workbook's first sheet, the table, whatever the language calls it."""
     return next(iter(sheets(data).values()))
+
+
+def test_the_table_sheet_is_named_as_a_ranking_table_in_german_and_danish(client: Client) -> None:
+    club = make_club(public=True)
+    store_golden(club, golden_season("per_deal"))
+    url = f"/clubs/{club.slug}/ledger/export.xlsx?variant=grosstarock&year=2026"
+    german = sheets(download_in(client, url, "de"))
+    danish = sheets(download_in(client, url, "da"))
+    assert next(iter(german)) == "Tabelle", "a ranking table, not a Tisch"
+    assert next(iter(danish)) == "Stilling", "a ranking table, not a bord"

@@ -1,7 +1,7 @@
 """The season table page is kept in the cache while the club has not changed, and follows every
 change at once: a deal entered, corrected or taken back, a sitting closed or imported, a player
 renamed (by the services or in the admin), a new ranking rule. Every write counts a change on
-the club first (``scoring.club.changes``); a refused one counts nothing."""
+the club or on the sitting it writes (``scoring.club.changes``); a refused one counts nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from scoring.club.models import Club, Player
+from scoring.club.changes import stamp, stamped
+from scoring.club.models import Club, Membership, Player
 from scoring.club.services import save_player
 from scoring.engine import InvalidSitting
 from scoring.ledger.ranking import Mode
@@ -28,7 +29,7 @@ from scoring.sittings.services import (
     remove_last_deal,
 )
 
-from ..factories import make_club, make_sitting
+from ..factories import make_club, make_member, make_sitting
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,8 @@ def page(client: Client, club: Club) -> str:
 
 
 def changes(club: Club) -> int:
-    return Club.objects.get(pk=club.pk).changes
+    """The changes counted on the club and on its sittings (``scoring.club.changes``)."""
+    return sum(stamp(stamped(Club.objects.filter(pk=club.pk)).get()))
 
 
 @pytest.fixture
@@ -168,3 +170,38 @@ def test_every_service_opens_its_transaction_through_changing() -> None:
         if "transaction.atomic" in path.read_text() and "migrations" not in path.parts
     }
     assert opened == {"club/changes.py", "demo.py"}, "demo.py makes a new club, which nothing has cached"
+
+
+def test_a_deal_counts_its_change_on_its_sitting_and_leaves_the_club_row_alone(evening: Any) -> None:
+    """Tables of one club never queue on the club's row (``scoring.club.changes``)."""
+    _client, club, sitting = evening
+    before = Club.objects.get(pk=club.pk).changes, Sitting.objects.get(pk=sitting.pk).changes
+    record_deal(sitting, solo("Bernd", "Bernd"), user=None)
+    correct_deal(sitting, 2, solo("Bernd", "Anna"), user=None, reason="Anna made it")
+    remove_last_deal(sitting, user=None, reason="never played")
+    assert (Club.objects.get(pk=club.pk).changes, Sitting.objects.get(pk=sitting.pk).changes) == (
+        before[0],
+        before[1] + 3,
+    )
+
+
+def test_saving_a_sitting_never_puts_back_an_older_count_of_changes(evening: Any) -> None:
+    _client, _club, sitting = evening
+    stale = Sitting.objects.get(pk=sitting.pk)
+    record_deal(sitting, solo("Bernd", "Bernd"), user=None)
+    counted = Sitting.objects.get(pk=sitting.pk).changes
+    stale.save()
+    assert Sitting.objects.get(pk=sitting.pk).changes == counted
+
+
+def test_a_deal_at_a_sitting_closed_meanwhile_is_written_as_the_closed_sittings(evening: Any) -> None:
+    """The page read the sitting open; it was closed before the deal came: the deal re-rates the
+    club's game, so it counts its change on the club (whose row it locks first) after all."""
+    client, club, sitting = evening
+    read_open = Sitting.objects.get(pk=sitting.pk)
+    close_sitting(sitting, user=None)
+    assert "provisional" not in page(client, club)
+    before = Club.objects.get(pk=club.pk).changes
+    record_deal(read_open, solo("Bernd", "Anna"), user=make_member(club, "ada", Membership.Role.ADMIN))
+    assert Club.objects.get(pk=club.pk).changes == before + 1
+    assert figures(client, club) == {"Anna": "24", "Bernd": "-24"}

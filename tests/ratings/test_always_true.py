@@ -15,6 +15,7 @@ from django.core.management import call_command
 from django.db.models import F
 
 from scoring.club.models import Club, Membership
+from scoring.management.commands import recompute_scores
 from scoring.ratings import stored as stored_module
 from scoring.ratings.models import Rating
 from scoring.ratings.stored import rebuild, rerate
@@ -170,7 +171,9 @@ def test_recompute_scores_re_rates_each_game_once_from_the_first_sitting_it_rebu
     rerate(club.pk, GAME)  # the ratings of the wrong rows
     calls: list[tuple[int, str, datetime.date | None]] = []
     real = stored_module.rerate
-    monkeypatch.setattr(stored_module, "rerate", lambda *args: calls.append(args) or real(*args))
+    counted = lambda *args: calls.append(args) or real(*args)  # noqa: E731
+    monkeypatch.setattr(stored_module, "rerate", counted)
+    monkeypatch.setattr(recompute_scores, "rerate", counted)  # as the command imported it, whenever it did
     call_command("recompute_scores", stdout=StringIO())
     assert calls == [(club.pk, GAME, sittings[2].date)]
     as_from_scratch(club)
