@@ -128,7 +128,7 @@ def run_import(tmp_path: Path, text: str, club: str = "stammtisch") -> tuple[int
     document.write_text(text)
     out, err = StringIO(), StringIO()
     try:
-        call_command("import_sitting", str(document), "--club", club, stdout=out, stderr=err)
+        call_command("import_sitting", str(document), "--club", club, "--add-players", stdout=out, stderr=err)
     except SystemExit as stop:
         return int(stop.code or 0), out.getvalue(), err.getvalue()
     return 0, out.getvalue(), err.getvalue()

@@ -230,7 +230,7 @@ def test_the_import_command_answers_a_hostile_document_with_lines_not_a_tracebac
     document.write_text(text)
     err = StringIO()
     with pytest.raises(SystemExit) as stop:
-        call_command("import_sitting", str(document), "--club", "runde", stdout=StringIO(), stderr=err)
+        call_command("import_sitting", str(document), "--club", "runde", "--add-players", stdout=StringIO(), stderr=err)
     assert stop.value.code == 1
     assert err.getvalue().strip() and "Traceback" not in err.getvalue()
     assert not Sitting.objects.exists()

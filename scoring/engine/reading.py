@@ -26,7 +26,10 @@ from .reasons import Label, Reason, _, alternatives, why
 from .refusal import Problem, Refusal
 from .registry import VARIANTS
 
-DOCUMENT_KEYS = frozenset({"variant", "players", "options", "date", "deals"})
+DOCUMENT_KEYS = frozenset({"variant", "players", "options", "date", "deals", "export"})
+"""The keys a sitting document may have. ``export`` (optional) is what the site writes about the
+sitting beyond its deals (which club's sitting it is, whether closed, its corrections); the
+scoring ignores it, and the site reads it when it imports the document."""
 MISSING = object()
 
 FIRST_YEAR = 1900

@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from scoring.club.models import Club, CountsChanges, Player, variant_choices
+from scoring.club.models import SLUG_LENGTH, Club, CountsChanges, Player, variant_choices
 from scoring.engine import VARIANTS, Variant
 from scoring.engine.base import MOST_POINTS
 from scoring.limits import (
@@ -87,9 +87,21 @@ class Sitting(CountsChanges):
         _("pots shared"), default=False, help_text=_("What the pots hold at the end is shared among the players.")
     )
 
+    # Where an imported sitting came from, as its export said (``scoring.sittings.exports``): the
+    # club's short name, the sitting's number there and how many revisions its deals had, so that
+    # the same export imported again is recognised. Empty for a sitting started here, or imported
+    # from a document that did not say.
+    origin_club = models.CharField(_("imported from club"), max_length=SLUG_LENGTH, blank=True, default="")
+    origin_number = models.PositiveIntegerField(_("imported from sitting"), null=True, blank=True)
+    origin_revision = models.PositiveIntegerField(_("revisions when exported"), null=True, blank=True)
+    imported_at = models.DateTimeField(_("imported"), null=True, blank=True)
+
     class Meta:
         ordering = ["-date", "-id"]
-        indexes = [models.Index(fields=["club", "-date"])]
+        indexes = [
+            models.Index(fields=["club", "-date"]),
+            models.Index(fields=["club", "origin_club", "origin_number"], name="sitting_origin"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(cents_per_point__gte=0, cents_per_point__lte=MOST_CENTS_PER_POINT),

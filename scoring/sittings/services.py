@@ -21,7 +21,7 @@ on, in the same transaction (``scoring.ratings.stored.rerate_sitting``).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
@@ -55,6 +55,7 @@ from scoring.ratings.stored import rerate_sitting
 from scoring.sittings import stored
 from scoring.sittings.confirmation import figure_of
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
+from scoring.sittings.exports import Exported, already_here
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 from scoring.sittings.results import out_of_turn, sitting_document
 from scoring.submissions import once
@@ -170,22 +171,51 @@ def start_sitting(
     return started
 
 
-def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_players: bool = True) -> Sitting:
+class NewPlayers(Exception):
+    """The import would add players the club does not have yet, and nobody confirmed them:
+    nothing was stored; ``names`` lists them as the document writes them. Sent again with these
+    names confirmed, the same import adds them."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(", ".join(names))
+        self.names = list(names)
+
+
+def import_sitting(
+    club: Club,
+    doc: object,
+    *,
+    user: User,
+    key: str = "",
+    new_players: bool = True,
+    confirmed: Collection[str] | None = None,
+    as_new: bool = False,
+) -> Sitting:
     """Store a whole sitting document, all or nothing; the form's ``key`` sent again returns the
     sitting the first send imported.
 
     Players are matched by name within the club whatever the capitals ("anna" is the club's Anna,
     and the sitting names her Anna), and created when missing (with ``new_players``: a
-    scorekeeper's import, who may not add players, is refused instead); names are normalised
-    first, as on every path ("  Anna  " is Anna), and a name the club could not keep, or two
-    names the club would take for one player, are refused. Options the document leaves out take
-    the engine's defaults (not the club's), so the stored sitting scores exactly as the document
-    does. Which players the club has is read inside the write, beside the players it adds. Its
-    money terms (tariff, sheet fee, pot rule) are the club's at the moment of the import.
+    scorekeeper's import, who may not add players, is refused instead; with ``confirmed``, only
+    the names confirmed are added, and any other missing one raises :class:`NewPlayers`, so that
+    the page and the command ask first); names are normalised first, as on every path ("  Anna  "
+    is Anna), and a name the club could not keep, or two names the club would take for one
+    player, are refused. Options the document leaves out take the engine's defaults (not the
+    club's), so the stored sitting scores exactly as the document does. Which players the club
+    has is read inside the write, beside the players it adds. Its money terms (tariff, sheet fee,
+    pot rule) are the club's at the moment of the import.
+
+    A document whose ``export`` (``scoring.sittings.exports``) says it is a sitting that is here
+    already (one of this club's own, or one imported before from the same club and sitting) is
+    refused naming that sitting, unless imported ``as_new``. The export's closed state and its
+    history (corrections and removals, with their reasons and times) are restored, and where the
+    sitting came from is kept (``Sitting.origin_club`` …), so that the next import of the same
+    export is recognised.
     """
     doc = with_normalised_names(doc)
     checked = read_sitting(doc)
     assert isinstance(doc, dict)
+    exported = Exported.read(doc)
     bad: list[tuple[str, Reason]] = [(name, problem) for name in checked.players if (problem := name_problem(name))]
     first: dict[str, str] = {}
     for name in checked.players:
@@ -194,16 +224,23 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
             bad.append((name, why(same, name=quoted(first[name_key(name)]))))
     if bad:
         raise Refusal(Problem(None, "players", about(quoted(name), problem)) for name, problem in bad)
+    if exported is not None:
+        _check_retired(doc, exported)
     date = datetime.date.fromisoformat(doc["date"]) if doc.get("date") else timezone.localdate()
     scored = score(checked)
 
     def write() -> Sitting:
+        here = None if exported is None or as_new else already_here(club, exported)
+        if here is not None:
+            raise Refusal.because(here)
         known = club.players.by_name()
-        if not new_players:
+        missing = [name for name in checked.players if name_key(name) not in known]
+        if missing and not new_players:
             unknown = why(_("not a player of the club: a club admin adds players first"))
-            missing = [name for name in checked.players if name_key(name) not in known]
-            if missing:
-                raise Refusal(Problem(None, "players", about(show(name), unknown)) for name in missing)
+            raise Refusal(Problem(None, "players", about(show(name), unknown)) for name in missing)
+        allowed = None if confirmed is None else {name_key(name) for name in confirmed}
+        if allowed is not None and any(name_key(name) not in allowed for name in missing):
+            raise NewPlayers(missing)
         players = [
             known.get(name_key(name)) or Player.objects.create(club=club, display_name=name) for name in checked.players
         ]
@@ -212,6 +249,7 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
         if kept != list(checked.players):  # the club writes some of the names with other capitals
             deals = [deal_by_name(deal_by_index(raw, variant, checked.players), variant, kept) for raw in deals]
             result = score(read_sitting({**doc, "players": kept, "deals": deals}))
+        now = timezone.now()
         sitting = Sitting.objects.create(
             club=club,
             variant=variant.key,
@@ -220,27 +258,74 @@ def import_sitting(club: Club, doc: object, *, user: User, key: str = "", new_pl
             created_by=acting(user),
             deal_count=len(checked.deals),
             thrown_in_count=sum(deal.thrown_in for deal in checked.deals),
+            closed_at=exported.closed_at if exported else None,
+            origin_club=exported.club if exported else "",
+            origin_number=exported.sitting if exported else None,
+            origin_revision=exported.revision if exported else None,
+            imported_at=now,
             **money_terms(club, checked.variant.key),
         )
         _seat(sitting, players)
-        now = timezone.now()
+        live = {change.deal: change for change in exported.history if change.live} if exported else {}
         revisions = DealRevision.objects.bulk_create(
             DealRevision(
                 sitting=sitting,
                 number=number,
+                revision=live[number].revision if number in live else 1,
+                reason=live[number].reason if number in live else "",
                 data=deal_by_index(raw, variant, kept),
                 entered_by=acting(user),
-                entered_at=now,
+                entered_at=live[number].entered_at if number in live else now,
                 confirmed_at=now,
             )
             for number, raw in enumerate(deals, start=1)
         )
+        if exported is not None:
+            _restore_history(sitting, exported, variant, checked.players, user, now)
         stored.add(sitting, revisions, result.deals, players)
+        rerate_sitting(sitting)
         return sitting
 
     imported = once(club, _checked_key(key), write).result
     assert imported is not None
     return imported
+
+
+def _check_retired(doc: dict[str, Any], exported: Exported) -> None:
+    """Refuse an export whose revisions that no longer count are not deals the sitting's rules
+    allow (they were, when they were entered), each named by its deal."""
+    problems: list[Problem] = []
+    for change in exported.history:
+        if change.inputs is not None:
+            try:
+                read_sitting({**doc, "deals": [change.inputs]}, first=change.deal)
+            except Refusal as refusal:
+                problems += refusal.problems
+    if problems:
+        raise Refusal(problems)
+
+
+def _restore_history(
+    sitting: Sitting, exported: Exported, variant: Any, names: Sequence[str], user: User, now: datetime.datetime
+) -> None:
+    """Store the revisions of an export's history that no longer count (corrected, or removed),
+    each with its reason and time; ``names``: the players as the document names them."""
+    DealRevision.objects.bulk_create(
+        DealRevision(
+            sitting=sitting,
+            number=change.deal,
+            revision=change.revision,
+            data=None if change.inputs is None else deal_by_index(change.inputs, variant, names),
+            live=False,
+            removed=change.removed,
+            reason=change.reason,
+            entered_by=acting(user),
+            entered_at=change.entered_at,
+            confirmed_at=now,
+        )
+        for change in exported.history
+        if not change.live
+    )
 
 
 def _seat(sitting: Sitting, players: Sequence[Player]) -> None:

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
 from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user, sittings_for_user
-from scoring.club.forms import UploadForm
 from scoring.club.models import LedgerSettings, variant_choices
 from scoring.club.names import Names, names_for
 from scoring.downloads import csv_response, workbook_response
@@ -27,10 +26,11 @@ from scoring.ledger.paid import shown as shown_transfers
 from scoring.limits import whole_number
 from scoring.money import KASSE
 from scoring.refusals import lines
+from scoring.sittings.forms import ConfirmImportForm, SittingImportForm
 from scoring.sittings.imports import read_sitting_file
 from scoring.sittings.models import Sitting
 from scoring.sittings.results import sheet_money, stored_result
-from scoring.sittings.services import import_sitting
+from scoring.sittings.services import NewPlayers, import_sitting
 from scoring.sittings.sheet import deal_context, sheet_context
 from scoring.sittings.tables import SittingTable
 from scoring.sittings.workbook import blank_sheet, sitting_sheets, template_sheets
@@ -195,22 +195,54 @@ def _score_sheet_filename(sitting: Sitting) -> str:
 @club_view
 def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
     """A sitting from its workbook (or a sitting document), all or nothing. Only a club admin's
-    import adds the players the club does not know yet."""
+    import adds the players the club does not know yet, and only once he has confirmed them: the
+    upload lists them with a button that finishes the import (``ConfirmImportForm``), and nothing
+    is stored before. A sitting the site has already is refused unless imported as a new one."""
     club, access = get_club_for_user(request, slug, Role.SCOREKEEPER)
-    form = UploadForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
+    confirming = request.method == "POST" and "document" in request.POST
+    form: SittingImportForm | ConfirmImportForm = (ConfirmImportForm if confirming else SittingImportForm)(
+        request.POST or None, request.FILES or None, initial={"key": new_key()}
+    )
     problems: list[str] = []
+    adding: ConfirmImportForm | None = None
+    names: list[str] = []
     if request.method == "POST" and form.is_valid():
+        key, as_new = form.cleaned_data["key"], form.cleaned_data["as_new"]
+        doc: object = None
         try:
-            doc = read_sitting_file(form.cleaned_data["file"].read(), max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES)
-            key = form.cleaned_data["key"]
-            sitting = import_sitting(club, doc, user=request.user, key=key, new_players=access.administers)
+            doc, confirmed = _document_of(form)
+            sitting = import_sitting(
+                club,
+                doc,
+                user=request.user,
+                key=key,
+                new_players=access.administers,
+                confirmed=confirmed,
+                as_new=as_new,
+            )
         except Refusal as refusal:
             problems = lines(refusal)
+        except NewPlayers as new:
+            names, adding = new.names, ConfirmImportForm.of(key, doc, new.names, as_new)
         else:
             messages.success(request, _("The sitting is imported."))
             return redirect(sitting.get_absolute_url())
+    elif confirming:
+        problems = [str(error) for errors in form.errors.values() for error in errors]
+    if confirming:  # the next try is a new upload
+        form = SittingImportForm(initial={"key": new_key()})
     games = variant_choices()
-    return render(request, "sittings/import.html", {"club": club, "form": form, "problems": problems, "games": games})
+    context = {"club": club, "form": form, "problems": problems, "games": games, "adding": adding, "names": names}
+    return render(request, "sittings/import.html", context)
+
+
+def _document_of(form: SittingImportForm | ConfirmImportForm) -> tuple[object, list[str]]:
+    """The document to import and the new players confirmed for it: read from the upload (nobody
+    confirmed yet), or as the confirmation carries them."""
+    if isinstance(form, ConfirmImportForm):
+        document: tuple[object, list[str]] = form.cleaned_data["document"]
+        return document
+    return read_sitting_file(form.cleaned_data["file"].read(), max_bytes=settings.TAROKCLUB_UPLOAD_MAX_BYTES), []
 
 
 @require_GET

@@ -5,22 +5,26 @@ its number, dealer, who sat out, whether it was thrown in, the variant's deal-le
 player's game points and running total, the pots after it), **Items** (a row per declaration or
 event, penalties included, a column per item field), **Breakdown** (a row per line), **Totals** (a
 row per player, and the Kasse where it gets something) and **House rules** (the variant, the date,
-the seats and every option). Sheet names, column titles and the words in the cells are in the
-page's language.
+the seats and every option). An export of a stored sitting also says which sitting it is on House
+rules (its club, number and revision, when it was closed) and has a sixth sheet, **History**: its
+corrections and removals (``scoring.sittings.exports``). Sheet names, column titles and the words
+in the cells are in the page's language.
 
 A **thrown-in deal** (dealt, not played) keeps its row, marked in *Thrown in*, with its dealer and
 who sat out and no deal-level field: it has no card points, no contract. Its penalties are rows of
 the Items sheet like any other event; it is no deal played on the Totals sheet.
 
-The import reads **House rules**, **Deals** and **Items** back, in any of the site's languages,
-from an export or from a sheet filled in by hand in the same layout, into a sitting document; the
-engine then checks it as it checks any document. Every problem of the file is named by sheet,
-row and column; every problem of the scoring by deal and field.
+The import reads **House rules**, **Deals**, **Items** and **History** (where there is one) back,
+in any of the site's languages, from an export or from a sheet filled in by hand in the same
+layout, into a sitting document; the engine then checks it as it checks any document. Every
+problem of the file is named by sheet, row and column; every problem of the scoring by deal and
+field.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -37,11 +41,14 @@ from scoring.engine import VARIANTS, FieldSpec, Variant
 from scoring.engine.base import REQUIRED
 from scoring.engine.reasons import Reason, alternatives, gettext_noop, why, word
 from scoring.engine.refusal import Problem, Refusal
+from scoring.limits import REASON_LENGTH
 from scoring.money import sitting_money
+from scoring.sittings.exports import EXPORT, exported_document
 from scoring.sittings.models import Sitting
-from scoring.sittings.results import deals_ahead, sitting_document, stored_result
+from scoring.sittings.results import deals_ahead, stored_result
 from scoring.spreadsheets.reader import (
     ANY,
+    BOOL,
     NAME,
     TEXT,
     WHOLE,
@@ -59,6 +66,8 @@ from scoring.spreadsheets.writer import Money, Printing, Sheet
 T = TypeVar("T")
 
 DEALS, ITEMS, BREAKDOWN, TOTALS, HOUSE_RULES = _("Deals"), _("Items"), _("Breakdown"), _("Totals"), _("House rules")
+HISTORY, REVISION, COUNTS, REMOVED = _("History"), _("Revision"), _("Counts"), _("Removed")
+ENTERED, INPUTS = _("Entered"), _("Inputs")
 DEAL, DEALER, SITS_OUT, THROWN_IN = _("Deal"), _("Dealer"), _("Sits out"), _("Thrown in")
 LIST, TYPE = _("List"), _("Type")
 PLAYER_OR_POT, POINTS, REASON = _("Player or pot"), _("Points"), _("Reason")
@@ -79,6 +88,13 @@ ITEM_FIELDS = {
     "to": _("Pot"),
 }
 SETTINGS = {"variant": _("The game."), "date": _("The day of the sitting.")}
+IDENTITY = {
+    "club": _("The club whose sitting this is (its short name)."),
+    "sitting": _("The sitting's number in its club."),
+    "revision": _("How many revisions of deals the sitting had when it was exported."),
+    "closed": _("When the sitting was closed; empty while it is open."),
+}
+"""The rows of House rules that say which sitting an export is (``scoring.sittings.exports``)."""
 SEAT = "seat_%d"
 SEAT_WORD = _("seat %(seat)s")
 BLANK_ROWS = 30
@@ -114,8 +130,9 @@ def sitting_sheets(sitting: Sitting, currency: str = "EUR", reader: Names = EVER
     """The five sheets of a stored sitting's workbook, in the active language, its money at the
     terms the sitting keeps (tariff, sheet fee, pot rule), players named as ``reader`` sees them."""
     result = stored_result(sitting, translate=gettext, reader=reader)
+    names = reader.listed(sitting.seated_players())
     return document_sheets(
-        sitting_document(sitting, names=reader.listed(sitting.seated_players())),
+        exported_document(sitting, names),
         result,
         sitting.cents_per_point,
         currency,
@@ -134,15 +151,17 @@ def document_sheets(
     share_pots: bool = False,
 ) -> list[Sheet]:
     """The five sheets of a sitting's workbook from its document and its ``score`` output (the
-    reasons in the language they are given in); rows are generators."""
+    reasons in the language they are given in), and History where the document says what its
+    export does; rows are generators."""
     variant = VARIANTS[doc["variant"]]
-    return [
+    sheets = [
         deals_sheet(variant, doc, result),
         items_sheet(variant, doc),
         breakdown_sheet(variant, result),
         totals_sheet(variant, doc, result, cents_per_point, currency, sheet_fee_cents, share_pots),
         house_rules_sheet(variant, doc),
     ]
+    return sheets + ([history_sheet(doc[EXPORT])] if EXPORT in doc else [])
 
 
 def deal_columns(variant: Variant, players: Sequence[str]) -> list[str]:
@@ -329,6 +348,7 @@ def house_rules_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
         ["variant", gettext(variant.name), str(SETTINGS["variant"])],
         ["date", datetime.date.fromisoformat(doc["date"]) if doc.get("date") else None, str(SETTINGS["date"])],
     ]
+    rows += [[key, doc[EXPORT][key], str(meaning)] for key, meaning in IDENTITY.items() if EXPORT in doc]
     for seat, name in enumerate(doc["players"], start=1):
         rows.append([SEAT % seat, name, gettext("Seat %(seat)s") % {"seat": seat}])
     for option in variant.options:
@@ -336,6 +356,61 @@ def house_rules_sheet(variant: Variant, doc: Mapping[str, Any]) -> Sheet:
         shown = gettext(option.word(value)) if option.kind == "choice" and isinstance(value, str) else value
         rows.append([option.name, shown, f"{gettext(option.label)}: {gettext(option.help)}"])
     return Sheet(str(HOUSE_RULES), [str(OPTION), str(VALUE), str(MEANING)], rows)
+
+
+HISTORY_COLUMNS = [
+    Column("deal", titles(DEAL), WHOLE, required=True),
+    Column("revision", titles(REVISION), WHOLE, required=True),
+    Column("live", titles(COUNTS), BOOL, required=True),
+    Column("removed", titles(REMOVED), BOOL, required=True),
+    Column("entered_at", titles(ENTERED), TEXT, required=True),
+    Column("reason", titles(REASON), TEXT, max_length=REASON_LENGTH, default=""),
+    Column("inputs", titles(INPUTS), TEXT, max_length=32767),
+]
+"""The History sheet: a row per change (``scoring.sittings.exports.Change``), the inputs of a
+revision that no longer counts as its sitting document writes them (JSON), the time as written
+in ISO 8601 with its offset, so that it comes back to the second."""
+
+
+def history_sheet(export: Mapping[str, Any]) -> Sheet:
+    keys = [column.key for column in HISTORY_COLUMNS]
+    rows = (
+        [
+            json.dumps(change[key], ensure_ascii=False) if key == "inputs" and key in change else change.get(key)
+            for key in keys
+        ]
+        for change in export["history"]
+    )
+    return Sheet(str(HISTORY), [column.titles[0] for column in HISTORY_COLUMNS], rows)
+
+
+def read_export(workbook: Workbook, settings_of: Mapping[str, Row]) -> dict[str, Any] | None:
+    """What an export's House rules and History say of the sitting (``scoring.sittings.exports``
+    checks it), or ``None`` for a workbook that does not say (typed in by hand, or older)."""
+    if "club" not in settings_of:
+        return None
+    given = {key: settings_of[key]["value"] if key in settings_of else None for key in IDENTITY}
+    export = {**given, "sitting": _whole_or_as_is(given["sitting"]), "revision": _whole_or_as_is(given["revision"])}
+    history = []
+    if any(name.casefold() in (title.casefold() for title in titles(HISTORY)) for name in workbook.sheet_names):
+        for row in read_rows(workbook, titles(HISTORY), HISTORY_COLUMNS):
+            change = {column.key: row[column.key] for column in HISTORY_COLUMNS if row[column.key] is not None}
+            if "inputs" in change:
+                change["inputs"] = _json_or_as_is(change["inputs"])
+            history.append(change)
+    return {**export, "history": history}
+
+
+def _whole_or_as_is(value: object) -> object:
+    whole = _or_none(whole_cell, value)
+    return value if whole is None else whole
+
+
+def _json_or_as_is(text: Any) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def blank_sheet(sitting: Sitting, deals: int = BLANK_ROWS, reader: Names = EVERY_NAME) -> Sheet:
@@ -438,6 +513,9 @@ def read_sitting_workbook(workbook: Workbook) -> dict[str, Any]:
     date = settings_of.get("date")
     if date is not None and date["value"]:
         doc["date"] = read_date(date, problems)
+    export = read_export(workbook, settings_of)
+    if export is not None:
+        doc[EXPORT] = export
     if players:
         doc["deals"] = read_deals(workbook, variant, players, problems)
         if problems.found == []:

@@ -32,6 +32,7 @@ def send(client: Client, url: str, name: str, data: bytes, **extra: Any) -> Any:
 def test_a_sitting_workbook_uploaded_on_the_sitting_list_is_imported(admin: tuple[Client, Any]) -> None:
     client, club = admin
     doc = {**golden("danish_tarok", "three-deals-pots"), "date": "2026-11-30"}
+    make_players(club, *doc["players"])  # players the club lacks are confirmed first: test_import_identity
     response = send(client, reverse("sittings:import", kwargs={"slug": club.slug}), "evening.xlsx", workbook_of(doc))
     sitting = Sitting.objects.get()
     assert response.status_code == 302 and response["Location"] == sitting.get_absolute_url()

@@ -8,12 +8,15 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from scoring.sittings.exports import exported_document
 from scoring.sittings.models import Sitting
-from scoring.sittings.results import sitting_document
 
 
 class Command(BaseCommand):
-    help = "Print a sitting (by its id, as in /clubs/<slug>/sittings/<id>/) as a sitting document."
+    help = (
+        "Print a sitting (by its id, as in /clubs/<slug>/sittings/<id>/) as a sitting document, with its club, "
+        "number and revision, whether it is closed and its corrections."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("id", type=int, help="the sitting's id")
@@ -23,4 +26,4 @@ class Command(BaseCommand):
         if sitting is None:
             self.stderr.write(f"there is no sitting {options['id']}", style_func=None)
             sys.exit(1)
-        self.stdout.write(json.dumps(sitting_document(sitting), indent=1, ensure_ascii=False))
+        self.stdout.write(json.dumps(exported_document(sitting), indent=1, ensure_ascii=False))
