@@ -236,12 +236,15 @@ class Transfer:
             raise ValueError(f"not a transfer: {self.payer} → {self.payee}, {self.cents} cents")
 
 
-def transfers(balances: Mapping[str, int]) -> list[Transfer]:
+def transfers(balances: Mapping[str, int], among_equals: Mapping[str, int] | None = None) -> list[Transfer]:
     """The payments that settle every balance (negative: the party pays), in the order made.
 
     Over and over, the party that owes most pays the party that is owed most as much as the
-    smaller of the two amounts; equal amounts go by name (case-insensitive, then exact), so the
-    list never depends on the order of ``balances``. Each payment settles at least one party
+    smaller of the two amounts; equal amounts go by ``among_equals`` (each party's place, e.g.
+    the player's id and the Kasse's 0: the site's pages pass it, so that the list is the same
+    whatever the language or the names a reader sees, and a transfer marked paid is found in it
+    again), else by name (case-insensitive, then exact), so the list never depends on the order
+    of ``balances``. Each payment settles at least one party
     and the last settles two, so there are at most (parties with a balance − 1) payments. The
     Kasse is a party like any other (``SittingMoney.parties()``). Balances that do not sum to 0
     cannot be settled and are refused.
@@ -252,9 +255,13 @@ def transfers(balances: Mapping[str, int]) -> list[Transfer]:
     owes = {name: -cents for name, cents in balances.items() if cents < 0}
     owed = {name: cents for name, cents in balances.items() if cents > 0}
     made: list[Transfer] = []
+
+    def place(name: str) -> tuple[int, str, str]:
+        return (among_equals[name], "", "") if among_equals is not None else (0, name.casefold(), name)
+
     while owes:
-        payer = min(owes, key=lambda name: (-owes[name], name.casefold(), name))
-        payee = min(owed, key=lambda name: (-owed[name], name.casefold(), name))
+        payer = min(owes, key=lambda name: (-owes[name], *place(name)))
+        payee = min(owed, key=lambda name: (-owed[name], *place(name)))
         cents = min(owes[payer], owed[payee])
         made.append(Transfer(payer, payee, cents))
         for side, name in ((owes, payer), (owed, payee)):
@@ -272,3 +279,9 @@ def kasse_name(names: Iterable[str], word: str = KASSE) -> str:
         number += 1
         name = f"{word} ({number})"
     return name
+
+
+def places_among_equals(player_ids: Mapping[str, int], kasse: str) -> dict[str, int]:
+    """Each party's place among equal amounts for :func:`transfers`: a player by his id, the
+    Kasse first (0): the same for every reader, whatever names he sees."""
+    return {**player_ids, kasse: 0}

@@ -263,3 +263,24 @@ def test_a_scorekeeper_is_still_refused_the_players_the_club_lacks() -> None:
     response = upload(client, club, "k.json", json.dumps(golden("kosakeln", "solo-silent-valat")).encode())
     assert all("a club admin adds players first" in problem for problem in response.context["problems"])
     assert everything() == (0, 0, 0)
+
+
+def test_a_confirmation_made_in_one_club_adds_nobody_in_another(admin: tuple[Client, Club]) -> None:
+    """Ada administers a second club too: the confirmation the Stammtisch's page showed her
+    cannot add players to the other club, whose page never listed them."""
+    client, club = admin
+    other = make_club("zweite")
+    Membership.objects.create(user=Membership.objects.get(club=club).user, club=other, role=Membership.Role.ADMIN)
+    response = upload(client, club, "k.json", json.dumps(golden("kosakeln", "solo-silent-valat")).encode())
+    data = form_on(response, having="document").data()
+    refused = client.post(reverse("sittings:import", kwargs={"slug": other.slug}), data)
+    assert refused.context["problems"] == ["the confirmation is older than a day or was changed: upload the file again"]
+    assert everything() == (0, 0, 0)
+
+
+def test_the_upload_beside_a_confirmation_has_a_key_of_its_own(admin: tuple[Client, Club]) -> None:
+    """Confirmed, then a corrected file uploaded from the same page: the second upload is a new
+    import, not the first one's answer again."""
+    client, club = admin
+    response = upload(client, club, "k.json", json.dumps(golden("kosakeln", "solo-silent-valat")).encode())
+    assert form_on(response, having="file").data()["key"] != form_on(response, having="document").data()["key"]

@@ -27,15 +27,12 @@ from scoring.ledger.models import PaidTransfer, Season
 from scoring.ledger.results import (
     Period,
     calendar_year,
-    money_of,
-    parts,
     period_of,
-    pots_left,
     season_money_of,
-    season_sittings,
 )
-from scoring.money import KASSE, Transfer, kasse_name, transfers
+from scoring.money import KASSE, Transfer
 from scoring.sittings.models import Sitting
+from scoring.sittings.results import sheet_money, stored_result
 from scoring.submissions import new_key
 
 PartyId = int | None
@@ -122,17 +119,10 @@ def payments_in(club: Club, listed: TransferList) -> list[PaidTransfer]:
 
 
 def sitting_transfers(sitting: Sitting, kasse: str = KASSE) -> tuple[list[Transfer], dict[str, int]]:
-    """A sitting's who-pays-whom list as its sheet shows it, with each player's id, from the
-    seats' totals and the pots at the sitting's own terms (a few queries)."""
-    club, period = sitting.club, calendar_year(sitting.date.year)
-    terms = season_sittings(club, period, with_tournaments=True)
-    terms = {sitting.pk: terms[sitting.pk]} if sitting.pk in terms else {}
-    found = parts(club, period, terms)
-    ledgers = money_of(found, pots_left(club, period, sitting.variant))
-    if not ledgers:
-        return [], {}
-    name = kasse_name(ledgers[0].players, kasse)
-    return transfers(ledgers[0].money.parties(name)), {part.player: part.player_id for part in found}
+    """A sitting's who-pays-whom list as its sheet works it out (``sheet_money``, from the stored
+    totals and pots at the sitting's own terms, a tournament's table too), with each player's id."""
+    ids = {player.display_name: player.pk for player in sitting.seated_players()}
+    return sheet_money(sitting, stored_result(sitting), ids, kasse).transfers, ids
 
 
 def transfers_of(club: Club, listed: TransferList, kasse: str = KASSE) -> tuple[list[Transfer], dict[str, int]]:
@@ -152,10 +142,19 @@ def transfers_of(club: Club, listed: TransferList, kasse: str = KASSE) -> tuple[
     return money.transfers, money.player_ids
 
 
-def shown(listed: TransferList, lines: Sequence[Settled], admin: bool) -> list[dict[str, Any]]:
-    """What ``ledger/_transfers.html`` shows of each line: the line, and for an admin the fields
-    of its button (a fresh one-time key each: ``scoring.submissions``), which marks the transfer
-    paid at today's amount or, once paid, takes that back."""
+def marked_by(payment: PaidTransfer | None, member: bool) -> str:
+    """Who marked a payment, as a reader sees it: the admin's user name for the club's members,
+    "—" for anyone else (a public club's visitors never learn its admins' user names)."""
+    if payment is None or payment.marked_by is None or not member:
+        return "—"
+    return str(payment.marked_by.get_username())
+
+
+def shown(listed: TransferList, lines: Sequence[Settled], admin: bool, member: bool) -> list[dict[str, Any]]:
+    """What ``ledger/_transfers.html`` shows of each line: the line, who marked its payment (for
+    a ``member``), and for an admin the fields of its button (a fresh one-time key each:
+    ``scoring.submissions``), which marks the transfer paid at today's amount or, once paid,
+    takes that back."""
     rows = []
     for line in lines:
         form = None
@@ -168,5 +167,5 @@ def shown(listed: TransferList, lines: Sequence[Settled], admin: bool) -> list[d
                 "cents": str(cents),
                 "key": new_key(),
             }
-        rows.append({"line": line, "form": form})
+        rows.append({"line": line, "by": marked_by(line.payment, member), "form": form})
     return rows

@@ -43,6 +43,7 @@ from scoring.money import (
     SittingMoney,
     Transfer,
     kasse_name,
+    places_among_equals,
     round_half_away,
     season_balances,
     sitting_money,
@@ -443,7 +444,8 @@ def season_money_of(
     money = season_balances(sitting.money for sitting in sittings)
     name = kasse_name(money.balances, kasse)
     ids = {part.player: part.player_id for part in found}
-    return SeasonLedger(period, sittings, money, name, transfers(money.parties(name)), ids)
+    owed = transfers(money.parties(name), places_among_equals(ids, name))
+    return SeasonLedger(period, sittings, money, name, owed, ids)
 
 
 # --- a player's statistics ----------------------------------------------------------------------

@@ -367,7 +367,14 @@ def export_xlsx(request: HttpRequest, slug: str) -> HttpResponseBase:
     if club.ratings_published and viewer.sees_table(club):
         ratings = rating_table(club, ledger.variant, viewer.names(club), mine=viewer.player_id, until=ledger.period.end)
     sheets = season_sheets(
-        club, ledger.period, ledger.variant, ledger.terms, currency, reader=ledger.names, ratings=ratings
+        club,
+        ledger.period,
+        ledger.variant,
+        ledger.terms,
+        currency,
+        reader=ledger.names,
+        ratings=ratings,
+        member=ledger.access.role is not None,
     )
     game = _(VARIANTS[ledger.variant].name)
     return workbook_response(sheets, _export_name(ledger), heading=f"{ledger.club} · {ledger.period.name} · {game}")
@@ -426,7 +433,7 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
                 for sitting in season.sittings
             ],
             all_games_query=urlencode(ledger.period.query()),
-            transfers=payments.shown(listed, lines, ledger.access.administers),
+            transfers=payments.shown(listed, lines, ledger.access.administers, member=ledger.access.role is not None),
         ),
     )
 

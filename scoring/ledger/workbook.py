@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 
-from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -32,7 +31,7 @@ from scoring.club.models import Club
 from scoring.club.names import EVERY_NAME, Names
 from scoring.ledger.amounts import amount
 from scoring.ledger.models import FIGURE_TITLES
-from scoring.ledger.paid import Settled, TransferList, payments_in, settled
+from scoring.ledger.paid import Settled, TransferList, marked_by, payments_in, settled
 from scoring.ledger.results import (
     Period,
     SeasonLedger,
@@ -66,10 +65,11 @@ def season_sheets(
     table_only: bool = False,
     reader: Names = EVERY_NAME,
     ratings: Sequence[TableRow] | None = None,
+    member: bool = False,
 ) -> list[Sheet]:
     """The season's workbook of ``variant`` (the Table sheet alone with ``table_only``), players
     named as ``reader`` sees them; with ``ratings`` (for a reader who may see them), a Ratings
-    sheet last."""
+    sheet last; who marked a transfer paid for a ``member`` only."""
     found = parts(club, period, terms, variant, reader=reader)
     table = season_table_of(club, period, variant, found, reader=reader)
     sheets = [table_sheet(table)]
@@ -86,6 +86,7 @@ def season_sheets(
         transfers_sheet(
             settled(money.transfers, money.player_ids, payments_in(club, listed), reader, money.kasse),
             currency,
+            member,
         ),
         *([] if ratings is None else [ratings_sheet(ratings)]),
     ]
@@ -142,9 +143,9 @@ def money_sheet(money: SeasonLedger, players: list[str], currency: str) -> Sheet
     return Sheet(str(MONEY), header, rows(), formats=formats)
 
 
-def transfers_sheet(lines: list[Settled], currency: str) -> Sheet:
+def transfers_sheet(lines: list[Settled], currency: str, member: bool) -> Sheet:
     """From, to, amount owed now; then whether it is paid (or changed since), the amount paid,
-    who marked it and when (in the site's time zone, to the minute)."""
+    who marked it (for a ``member``: ``marked_by``) and when (in the site's time zone)."""
     owed, paid = str(AMOUNT), str(AMOUNT_PAID)
     header = [str(FROM), str(TO), owed, str(PAID), paid, str(MARKED_BY), str(MARKED_AT)]
 
@@ -156,9 +157,8 @@ def transfers_sheet(lines: list[Settled], currency: str) -> Sheet:
                 yield [*row, "", None, "", ""]
                 continue
             state = PAID_STATE if line.paid else CHANGED_STATE
-            by = payment.marked_by.get_username() if payment.marked_by else ""
-            when = timezone.localtime(payment.marked_at).strftime("%Y-%m-%d %H:%M")
-            yield [*row, str(state), amount(payment.cents), by, when]
+            by = marked_by(payment, member)
+            yield [*row, str(state), amount(payment.cents), by, payment.marked_at.replace(second=0, microsecond=0)]
 
     return Sheet(str(TRANSFERS), header, rows(), formats={owed: Money(currency), paid: Money(currency)})
 

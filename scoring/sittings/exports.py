@@ -109,15 +109,10 @@ class Exported:
             "history": [change.as_data() for change in self.history],
         }
 
-    def revisions_of(self, deals: int) -> dict[int, int]:
-        """The revision that counts of each of the document's ``deals`` (1 unless the history says)."""
-        live = {change.deal: change.revision for change in self.history if change.live}
-        return {number: live.get(number, 1) for number in range(1, deals + 1)}
-
     @classmethod
     def read(cls, doc: Mapping[str, Any]) -> Exported | None:
         """The document's ``export``, or ``None`` where it has none; refused when it is not as an
-        export writes it (``deals``: how many live deals the document has)."""
+        export writes it (its history checked against the document's live deals)."""
         raw = doc.get(EXPORT)
         if raw is None:
             return None

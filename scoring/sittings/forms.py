@@ -24,6 +24,12 @@ VALID_FOR = 24 * 3600
 EXPIRED = why(gettext_noop("the confirmation is older than a day or was changed: upload the file again"))
 
 
+def sealed_for(club: int, user: int | None) -> str:
+    """The signature's salt of a confirmation: a confirmation made in one club, or for one
+    admin, is refused in another or by another, where he would add players he was never shown."""
+    return f"{SALT}:{club}:{user}"
+
+
 class SittingImportForm(UploadForm):
     """The file, and whether to import it even where the site has the sitting already."""
 
@@ -43,16 +49,23 @@ class ConfirmImportForm(KeyedForm):
     document = forms.CharField(widget=forms.HiddenInput)
     as_new = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
+    def __init__(self, *args: Any, club: int, user: int | None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.salt = sealed_for(club, user)
+
     @classmethod
-    def of(cls, key: str, doc: object, names: list[str], as_new: bool) -> ConfirmImportForm:
-        """The confirmation of an upload whose document adds the players ``names``."""
-        sealed = signing.dumps({"doc": doc, "names": names}, salt=SALT, compress=True)
-        return cls(initial={"key": key, "document": sealed, "as_new": as_new})
+    def of(
+        cls, key: str, doc: object, names: list[str], as_new: bool, *, club: int, user: int | None
+    ) -> ConfirmImportForm:
+        """The confirmation of an upload whose document adds the players ``names``: sealed for
+        this club and this admin, so that it finishes this import and no other."""
+        sealed = signing.dumps({"doc": doc, "names": names}, salt=sealed_for(club, user), compress=True)
+        return cls(initial={"key": key, "document": sealed, "as_new": as_new}, club=club, user=user)
 
     def clean_document(self) -> tuple[Any, list[str]]:
         """The document and the names confirmed, as the upload read them."""
         try:
-            payload = signing.loads(self.cleaned_data["document"], salt=SALT, max_age=VALID_FOR)
+            payload = signing.loads(self.cleaned_data["document"], salt=self.salt, max_age=VALID_FOR)
         except signing.BadSignature:
             raise forms.ValidationError(shown(EXPIRED)) from None
         return payload["doc"], list(payload["names"])

@@ -88,9 +88,9 @@ class Sitting(CountsChanges):
     )
 
     # Where an imported sitting came from, as its export said (``scoring.sittings.exports``): the
-    # club's short name, the sitting's number there and how many revisions its deals had, so that
-    # the same export imported again is recognised. Empty for a sitting started here, or imported
-    # from a document that did not say.
+    # club's short name and the sitting's number there, by which the same sitting imported again
+    # is recognised (whatever its revision), and for the record how many revisions its deals had.
+    # Empty for a sitting started here, or imported from a document that did not say.
     origin_club = models.CharField(_("imported from club"), max_length=SLUG_LENGTH, blank=True, default="")
     origin_number = models.PositiveIntegerField(_("imported from sitting"), null=True, blank=True)
     origin_revision = models.PositiveIntegerField(_("revisions when exported"), null=True, blank=True)

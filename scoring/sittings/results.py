@@ -16,7 +16,7 @@ from scoring.club.models import Club, LedgerSettings
 from scoring.club.names import EVERY_NAME, Names
 from scoring.engine.base import Doubt
 from scoring.engine.reasons import Reason, _, why
-from scoring.money import KASSE, SittingMoney, Transfer, kasse_name, sitting_money, transfers
+from scoring.money import KASSE, SittingMoney, Transfer, kasse_name, places_among_equals, sitting_money, transfers
 from scoring.sittings.documents import deal_by_name
 from scoring.sittings.models import Seat, Sitting
 from scoring.sittings.stored import StoredLine, scores_of
@@ -240,9 +240,12 @@ class SheetMoney:
     currency: str
 
 
-def sheet_money(sitting: Sitting, result: Mapping[str, Any], kasse: str = KASSE) -> SheetMoney:
+def sheet_money(
+    sitting: Sitting, result: Mapping[str, Any], player_ids: Mapping[str, int], kasse: str = KASSE
+) -> SheetMoney:
     """The money of a sitting from what its sheet already read (``stored_result``: players in
-    seat order, totals, pots), at the sitting's own terms; reads only the club's currency."""
+    seat order, totals, pots; ``player_ids``: each one's id, for who pays whom), at the
+    sitting's own terms; reads only the club's currency."""
     names = result["players"]
     money = sitting_money(
         [(name, result["totals"][name]) for name in names],
@@ -253,4 +256,5 @@ def sheet_money(sitting: Sitting, result: Mapping[str, Any], kasse: str = KASSE)
     )
     name = kasse_name(names, kasse)
     seats = [(player, result["totals"][player], money.balances[player]) for player in names]
-    return SheetMoney(seats, money, name, transfers(money.parties(name)), LedgerSettings.of(sitting.club).currency)
+    owed = transfers(money.parties(name), places_among_equals(player_ids, name))
+    return SheetMoney(seats, money, name, owed, LedgerSettings.of(sitting.club).currency)

@@ -19,6 +19,7 @@ from django_tables2 import RequestConfig
 from scoring.access import Role, club_view, get_club_for_user, get_sitting_for_user, sittings_for_user
 from scoring.club.models import LedgerSettings, variant_choices
 from scoring.club.names import Names, names_for
+from scoring.club.roles import Access
 from scoring.downloads import csv_response, workbook_response
 from scoring.engine import VARIANTS, Refusal
 from scoring.ledger.paid import TransferList, payments_in, settled
@@ -97,25 +98,25 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             else None,
             # once closed, the sheet shows the evening's money (templates/ledger/_sitting_money.html)
             "money": money,
-            "transfers": _transfers(sitting, sheet, money, reader, access.administers) if money else None,
+            "transfers": _transfers(sitting, sheet, money, reader, access) if money else None,
         },
     )
 
 
-def _transfers(sitting: Sitting, sheet: dict[str, Any], money: Any, reader: Names, admin: bool) -> Any:
+def _transfers(sitting: Sitting, sheet: dict[str, Any], money: Any, reader: Names, access: Access) -> Any:
     """The evening's who-pays-whom with what of it is marked paid (``scoring.ledger.paid``), and
     for an admin the buttons that mark it."""
     listed = TransferList(sitting_id=sitting.pk)
     ids = dict(zip(sheet["players"], sheet["player_ids"], strict=True))
     lines = settled(money.transfers, ids, payments_in(sitting.club, listed), reader, money.kasse)
-    return shown_transfers(listed, lines, admin)
+    return shown_transfers(listed, lines, access.administers, member=access.role is not None)
 
 
 def _money(sitting: Sitting, sheet: dict[str, Any]) -> Any:
     """The evening's money, from the totals and pots the sheet read."""
     names = sheet["players"]
     result = {"players": names, "totals": dict(zip(names, sheet["totals"], strict=True)), "pots": dict(sheet["pots"])}
-    return sheet_money(sitting, result, kasse=_(KASSE))
+    return sheet_money(sitting, result, dict(zip(names, sheet["player_ids"], strict=True)), kasse=_(KASSE))
 
 
 @require_GET
@@ -200,8 +201,11 @@ def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
     is stored before. A sitting the site has already is refused unless imported as a new one."""
     club, access = get_club_for_user(request, slug, Role.SCOREKEEPER)
     confirming = request.method == "POST" and "document" in request.POST
-    form: SittingImportForm | ConfirmImportForm = (ConfirmImportForm if confirming else SittingImportForm)(
-        request.POST or None, request.FILES or None, initial={"key": new_key()}
+    user = request.user.pk
+    form: SittingImportForm | ConfirmImportForm = (
+        ConfirmImportForm(request.POST, initial={"key": new_key()}, club=club.pk, user=user)
+        if confirming
+        else SittingImportForm(request.POST or None, request.FILES or None, initial={"key": new_key()})
     )
     problems: list[str] = []
     adding: ConfirmImportForm | None = None
@@ -223,13 +227,13 @@ def sitting_import(request: HttpRequest, slug: str) -> HttpResponse:
         except Refusal as refusal:
             problems = lines(refusal)
         except NewPlayers as new:
-            names, adding = new.names, ConfirmImportForm.of(key, doc, new.names, as_new)
+            names, adding = new.names, ConfirmImportForm.of(key, doc, new.names, as_new, club=club.pk, user=user)
         else:
             messages.success(request, _("The sitting is imported."))
             return redirect(sitting.get_absolute_url())
     elif confirming:
         problems = [str(error) for errors in form.errors.values() for error in errors]
-    if confirming:  # the next try is a new upload
+    if confirming or adding:  # the next try is a new upload, with a key of its own
         form = SittingImportForm(initial={"key": new_key()})
     games = variant_choices()
     context = {"club": club, "form": form, "problems": problems, "games": games, "adding": adding, "names": names}

@@ -438,12 +438,32 @@ def column_widths(sheet: Sheet, sample: Sequence[Sequence[object]]) -> list[floa
             widths.append(sheet.widths[title])
             continue
         fmt = sheet.formats.get(title)
-        longest = max([len(word) for word in title.split()] + [-(-len(title) // HEADER_LINES)]) + 3
+        longest = title_width(title) + 3
         for values in sample:
             if index < len(values):
                 longest = max(longest, _shown_length(values[index], fmt))
         widths.append(float(min(max(longest + 2, MIN_WIDTH), MAX_WIDTH)))
     return widths
+
+
+def title_width(title: str, lines: int = HEADER_LINES) -> int:
+    """The narrowest width (in characters) at which ``title``, wrapped at its spaces as a
+    spreadsheet wraps it, takes at most ``lines`` lines (a word never breaks)."""
+    words = title.split() or [""]
+    width = max(max(len(word) for word in words), -(-len(title) // lines))
+    while _wrapped_lines(words, width) > lines:
+        width += 1
+    return width
+
+
+def _wrapped_lines(words: Sequence[str], width: int) -> int:
+    count, used = 1, -1
+    for word in words:
+        if used + 1 + len(word) > width:
+            count, used = count + 1, len(word)
+        else:
+            used += 1 + len(word)
+    return count
 
 
 def _shown_length(value: object, fmt: Format | None) -> int:

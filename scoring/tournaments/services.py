@@ -612,6 +612,10 @@ def close_round(round_: Round, unconfirmed_because: str = "") -> Round:
             return locked
         if locked.state != PUBLISHED:
             raise Refusal.because(_("Publish the round before closing it."))
+        # A deal is written under its sitting's lock alone (``changing_one``): lock the round's
+        # sittings too (club, round, then sittings by id: the order every write keeps), so that
+        # no deal entered or corrected meanwhile escapes the counts read here.
+        list(Sitting.objects.filter(round_table__round=locked).select_for_update(of=("self",)).order_by("pk"))
         unfinished = [
             table.number
             for table in locked.tables.select_related("sitting")

@@ -72,7 +72,8 @@ def test_a_scorekeeper_closes_the_evening_and_reads_who_pays_whom_on_a_phone(
     page.locator("#running-chart").screenshot(path=folder / "3-running-totals.png")
 
     closed = Sitting.objects.get(pk=sitting.pk)
-    expected = sheet_money(closed, stored_result(closed), kasse=KASSE)
+    ids = {player.display_name: player.pk for player in closed.seated_players()}
+    expected = sheet_money(closed, stored_result(closed), ids, kasse=KASSE)
     shown = [
         (
             item.locator(".name").nth(0).inner_text(),

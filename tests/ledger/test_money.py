@@ -14,6 +14,7 @@ from scoring.money import (
     SittingMoney,
     Transfer,
     largest_remainder,
+    places_among_equals,
     round_half_away,
     season_balances,
     share_equally,
@@ -283,3 +284,27 @@ def test_transfers_settle_any_balances_that_sum_to_zero(balances: dict[str, int]
     balances["the Kasse"] = -sum(balances.values())
     settles(balances, transfers(balances))
     assert transfers(balances) == transfers(dict(reversed(balances.items())))
+
+
+def test_equal_amounts_settle_the_same_way_whatever_names_a_reader_sees() -> None:
+    """Anna owes 60 and Bo 40; the Kasse and Katrin are each owed 50. By name, a German page and
+    a Danish one (the Kasse as "Klubkasse") would settle the tie differently, and a transfer
+    marked paid on one would be "no longer owed" on the other; by the parties' places it is one
+    list: Anna pays the Kasse first."""
+    ids = {"Anna": 3, "Bo": 1, "Katrin": 2}
+    shown_as = [
+        ({"Anna": -6000, "Bo": -4000, "Kasse": 5000, "Katrin": 5000}, "Kasse", ids),
+        (
+            {"A. H.": -6000, "B.": -4000, "Klubkasse": 5000, "K. M.": 5000},
+            "Klubkasse",
+            {"A. H.": 3, "B.": 1, "K. M.": 2},
+        ),
+    ]
+    lists = []
+    for balances, kasse, players in shown_as:
+        named = {**players, kasse: 0}
+        by_place = {place: name for name, place in named.items()}
+        made = transfers(balances, places_among_equals(players, kasse))
+        lists.append([(named[t.payer], named[t.payee], t.cents) for t in made])
+        assert by_place[lists[-1][0][1]] == kasse
+    assert lists[0] == lists[1] == [(3, 0, 5000), (1, 2, 4000), (3, 2, 1000)]

@@ -5,6 +5,7 @@ silently paid; the season's workbook says it too."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import io
 import re
@@ -211,4 +212,18 @@ def test_the_workbook_says_what_is_paid_by_whom_and_when(club: Club, admin: Clie
     rows = list(book["Transfers"].iter_rows(values_only=True))
     assert rows[0] == ("From", "To", "Amount", "Paid", "Amount paid", "Marked by", "Marked on")
     assert rows[1][:6] == ("Bernd", "Anna", 1.2, "paid", 1.2, "ada")
-    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", rows[1][6])
+    assert isinstance(rows[1][6], datetime.datetime) and rows[1][6].second == 0  # a date, to the minute
+
+
+def test_a_visitor_of_a_public_club_sees_what_is_paid_but_not_who_marked_it(club: Club, admin: Client) -> None:
+    Club.objects.filter(pk=club.pk).update(public=True)
+    sitting = evening(club, ["Anna"])
+    visitor = Client(headers={"accept-language": "en"})
+    one_game = MONEY.format(slug=club.slug) + "&variant=kosakeln"  # the workbook's list: one game's
+    for page in (one_game, sitting.get_absolute_url()):
+        press(admin, admin.get(page).content.decode(), "Mark paid")  # the season's list, the sitting's
+        [shown] = transfers_on(visitor.get(page).content.decode())
+        assert shown.startswith("Bernd pays Anna €1.20 paid marked by — on ")
+    response = visitor.get(f"/clubs/{club.slug}/ledger/export.xlsx?variant=kosakeln&year=2026")
+    book = load_workbook(io.BytesIO(b"".join(response.streaming_content)))  # type: ignore[attr-defined]
+    assert list(book["Transfers"].iter_rows(values_only=True))[1][5] == "—"

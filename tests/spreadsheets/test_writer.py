@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 import openpyxl
 import pytest
 
-from scoring.spreadsheets.writer import Money, Number, Sheet, sheet_title, write_csv, write_xlsx
+from scoring.spreadsheets.writer import Money, Number, Sheet, sheet_title, title_width, write_csv, write_xlsx
 
 BERLIN = ZoneInfo("Europe/Berlin")
 DANGEROUS = ['=HYPERLINK("http://x","y")', "+1", "-2", "@x", "\tx", "\rx", "=1+2", "#N/A", "=", " =x"]
@@ -204,3 +204,15 @@ def test_it_writes_csv_datetimes_in_local_time() -> None:
     when = dt.datetime(2026, 11, 30, 18, 30, tzinfo=dt.UTC)
     text = make_csv(Sheet("S", ("When", "Rate"), [[when, 0.5]]), decimal_comma=True, tz=BERLIN)
     assert text.split("\r\n")[1] == "2026-11-30 19:30:00;0,5"
+
+
+@pytest.mark.parametrize(
+    ("title", "width"),
+    [
+        ("Deals", 5),
+        ("Card points Maximilian Oberhuber-Steinacher", 20),
+        ("aaaaaaaaa bbbbbbbbb ccccccccc ddddddddd", 19),  # four words of 9: two to a line, not 13 wide
+    ],
+)
+def test_a_long_title_wraps_onto_three_lines_at_most_and_never_breaks_a_word(title: str, width: int) -> None:
+    assert title_width(title) == width
