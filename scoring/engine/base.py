@@ -326,10 +326,12 @@ class Payments:
     ``None`` and a payment is a few additions: no line, reason or text is made.
     """
 
-    __slots__ = ("active", "declarer", "first", "largest", "lines", "pots", "scores")
+    __slots__ = ("active", "declarer", "first", "largest", "lines", "others", "pots", "scores")
 
     def __init__(self, deal: Deal, pots: Mapping[str, int], *, explain: bool, first: bool = True) -> None:
         self.active = deal.active
+        self.others = opponents_at(deal.active)
+        """Each active player's opponents: nearly every payment asks."""
         self.declarer = deal.declarer
         self.first = first
         """Whether no deal of the sitting was played before this one (thrown-in deals are not
@@ -360,7 +362,7 @@ class Payments:
         The reason of every line is ``what`` followed by who pays whom: ``payer`` names them
         (``opponent``, ``defender``, ``other player``).
         """
-        others = opponents(self.active, earner)
+        others = self.others[earner]
         scores = self.scores
         for name in others:
             scores[name] -= value
@@ -399,6 +401,13 @@ def opponents(active: tuple[str, ...], player: str) -> tuple[str, ...]:
     """The active players but ``player``, in dealing order: worked out once for each table, as
     nearly every payment asks."""
     return tuple(p for p in active if p != player)
+
+
+@cache
+def opponents_at(active: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each active player's opponents, by player: worked out once for each table, and looked up
+    by name in every payment (a dict lookup by a name costs less than a cached call by the table)."""
+    return {player: opponents(active, player) for player in active}
 
 
 def pay_penalties(payments: Payments, deal: Deal) -> None:
@@ -480,6 +489,11 @@ class Variant:
     """The variant's own words of the rules, by key, added to the glossary when it is registered."""
     plain_deal_rules: ClassVar[bool] = False
     """Whether ``check`` has rules for a deal with no declarations and no events."""
+    lone_item_rules: ClassVar[bool] = True
+    """Whether ``check`` has rules for a deal with at most one declaration and at most one event
+    (besides its penalties). Where every rule is about two items together, the reader skips
+    ``check`` for such deals, as for plain ones: it runs for every deal read. (A variant with
+    ``plain_deal_rules`` has lone-item rules too.)"""
     contract_events: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """Where a contract limits the events it admits: the event types it admits."""
 

@@ -117,6 +117,7 @@ class DanishTarok(Variant):
     key = "danish_tarok"
     name = gettext_noop("Danish Tarok")
     pack_points = 78
+    lone_item_rules = False  # every rule is about two declarations or two events (one loses 4 Kings at most)
     deal_fields = {"card_points": card_points(78)}
     declaration_types = DECLARATIONS
     event_types = EVENTS

@@ -173,6 +173,8 @@ class Droggn(Variant):
         if deal.all_tricks and deal.declarer_points < NEEDED:
             too_few = _("all tricks with only {points} card points (at least {needed})")
             yield "all_tricks", why(too_few, points=deal.declarer_points, needed=NEEDED)
+        if not deal.events:
+            return  # as in most deals: the other rules are about events
         for item in deal.events:
             if deal.contract == "super_mord":
                 if not counts_in_super_mord(item):

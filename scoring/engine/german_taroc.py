@@ -69,6 +69,7 @@ class GermanTaroc(Variant):
     key = "german_taroc"
     name = gettext_noop("German Taroc (1754)")
     pack_points = 78
+    lone_item_rules = False  # every rule is about two declarations or two events (10 to 21 Tarocks: one is fine)
     deal_fields = {"card_points": card_points(78)}
     declaration_types = DECLARATIONS
     event_types = EVENTS

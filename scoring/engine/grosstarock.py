@@ -190,6 +190,8 @@ class Grosstarock(Variant):
         wild = options.word("kings") == SKUS_WILDCARD
         if wild:
             yield from wild_kings_in_range(deal)
+        if len(deal.declarations) < 2 and len(deal.events) < 2:
+            return  # as in many deals: every other rule is about two declarations or two events
         yield from declaration_rules(deal, CAVALRIES, (), SKUS)
         yield from one_skus(deal, wild)
         for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):

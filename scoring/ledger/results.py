@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Case, Count, F, JSONField, OuterRef, Q, QuerySet, Subquery, Sum, When, Window
+from django.db.models import Case, Count, F, JSONField, Max, OuterRef, Q, QuerySet, Subquery, Sum, When, Window
 from django.db.models.functions import RowNumber
 
 from scoring.club.models import Club, Player
@@ -304,33 +304,42 @@ def summed_seasons(
     club: Club, period: Period, variant: str, mode: Mode, *, with_tournaments: bool, reader: Names = EVERY_NAME
 ) -> tuple[dict[str, PlayerSeason], dict[str, int]]:
     """Each player's season summed in SQL from the seats' totals, and each player's id, in one
-    query of at most K rows per player however many sittings the season has (K = 1 but in
-    ``best_n``): each row one of his best K results, with his season's sums beside it. Players
+    query however many sittings the season has: one row per player (``GROUP BY``), or in
+    ``best_n`` one row for each of his best K results with his season's sums beside it (window
+    functions, which cost some three times a grouping: only where the mode needs them). Players
     named as ``reader`` sees them."""
     sittings = counted_sittings(club, period, variant, with_tournaments=with_tournaments).filter(deal_count__gt=0)
-    his = [F("player_id")]
-    rows = (
-        Seat.objects.filter(sitting__in=sittings.values("pk"))
-        .annotate(
-            place=Window(RowNumber(), order_by=[F("points").desc(), F("pk").asc()], partition_by=his),
-            sittings=Window(Count("pk"), partition_by=his),
-            deals=Window(Sum("deals_played"), partition_by=his),
-            total=Window(Sum("points"), partition_by=his),
-            open=Window(Sum(Case(When(sitting__closed_at__isnull=True, then=1), default=0)), partition_by=his),
+    seats = Seat.objects.filter(sitting__in=sittings.values("pk"))
+    still_open = Case(When(sitting__closed_at__isnull=True, then=1), default=0)
+    rows: Any
+    if mode.mode == "best_n" and mode.best:
+        his = [F("player_id")]
+        rows = (
+            seats.annotate(
+                place=Window(RowNumber(), order_by=[F("points").desc(), F("pk").asc()], partition_by=his),
+                sittings=Window(Count("pk"), partition_by=his),
+                deals=Window(Sum("deals_played"), partition_by=his),
+                total=Window(Sum("points"), partition_by=his),
+                open=Window(Sum(still_open), partition_by=his),
+            )
+            .filter(place__lte=mode.best)
+            .values_list("player_id", "player__display_name", "points", "sittings", "deals", "total", "open")
         )
-        .filter(place__lte=mode.best if mode.mode == "best_n" and mode.best else 1)
-        .values_list("player_id", "player__display_name", "points", "sittings", "deals", "total", "open")
-        .order_by()
-    )
+    else:
+        rows = (
+            seats.values_list("player_id", "player__display_name")
+            .annotate(best=Max("points"), sittings=Count("pk"), deals=Sum("deals_played"))
+            .annotate(total=Sum("points"), open=Sum(still_open))
+        )
     best: dict[int, list[int]] = defaultdict(list)
     sums: dict[int, tuple[str, int, int, int, int]] = {}
-    for player_id, name, points, count, deals, total, still_open in rows:
+    for player_id, name, points, count, deals, total, opened in rows.order_by():
         best[player_id].append(points)
-        sums[player_id] = (name, count, deals, total, still_open)
+        sums[player_id] = (name, count, deals, total, opened)
     seasons, ids = {}, {}
-    for player_id, (name, count, deals, total, still_open) in sums.items():
+    for player_id, (name, count, deals, total, opened) in sums.items():
         shown = reader.of(player_id, name)
-        seasons[shown] = PlayerSeason(count, deals, total, still_open > 0, tuple(sorted(best[player_id], reverse=True)))
+        seasons[shown] = PlayerSeason(count, deals, total, opened > 0, tuple(sorted(best[player_id], reverse=True)))
         ids[shown] = player_id
     return seasons, ids
 
