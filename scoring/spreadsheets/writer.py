@@ -296,9 +296,15 @@ def _discard_temporary_files(workbook: Any) -> None:
 def _write_sheet(worksheet: Any, sheet: Sheet, tz: dt.tzinfo | None, heading: str) -> None:
     rows = iter(sheet.rows)
     sample = list(islice(rows, WIDTH_SAMPLE))
-    # Write-only mode drops widths and frozen panes set after the first row: set them first.
-    for index, width in enumerate(column_widths(sheet, sample), 1):
+    # Write-only mode drops widths, heights and frozen panes set after the first row: set them first.
+    widths = column_widths(sheet, sample)
+    for index, width in enumerate(widths, 1):
         worksheet.column_dimensions[get_column_letter(index)].width = width
+    # a wrapped title's row is as tall as its lines (a spreadsheet would show one line, cut)
+    titled = zip(sheet.header, widths, strict=True)
+    lines = max((_wrapped_lines(title.split() or [""], int(width) - 3) for title, width in titled), default=1)
+    if lines > 1:
+        worksheet.row_dimensions[1].height = LINE_HEIGHT * lines
     worksheet.freeze_panes = "A2"
     _print_setup(worksheet, Printing.of(sheet), heading)
     worksheet.append([_header_cell(worksheet, title) for title in sheet.header])
@@ -337,6 +343,8 @@ HEADER_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
 """Long titles wrap onto a few lines, so a column is as wide as its values, not its title."""
 HEADER_LINES = 3
 """The most lines a title wraps onto."""
+LINE_HEIGHT = 15
+"""The height of a line of the body's font, in points."""
 
 
 def _header_cell(worksheet: Any, title: str) -> Any:
