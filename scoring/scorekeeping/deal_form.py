@@ -14,7 +14,8 @@ script hides them; without it they stay on the page, left as they were).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -109,8 +110,7 @@ class DealForm(KeyedForm):
         for listed, prefix in LISTS.items():
             types = variant.declaration_types if listed == "declarations" else variant.event_types
             if types:
-                for row in range(self.row_count):
-                    self._row_fields(prefix, row, types)
+                self._row_fields(prefix, types)
         self._counting_fields()
         if self.thrown_in:
             for name in self.played_only:
@@ -167,55 +167,54 @@ class DealForm(KeyedForm):
             return f"{label} ({self.variant.contracts[str(value)]})"
         return label
 
-    def _row_fields(self, prefix: str, row: int, types: dict[str, dict[str, FieldSpec]] | Any) -> None:
+    def _row_fields(self, prefix: str, types: dict[str, dict[str, FieldSpec]] | Any) -> None:
+        """The controls of every row of a list (``ev-0-type``, ``ev-0-who``, …): what a row
+        offers is worked out once for the list, then each row gets controls of its own."""
         specs = [spec for fields in types.values() for spec in fields.values()]
         keys = {key for fields in types.values() for key in fields}
-        name = f"{prefix}-{row}-"
-        self.fields[name + "type"] = forms.ChoiceField(
-            label=_("What"), required=False, choices=[("", "—"), *((t, said(t)) for t in types)]
-        )
+        made: dict[str, Callable[[], forms.Field]] = {
+            "type": partial(
+                forms.ChoiceField, label=_("What"), required=False, choices=[("", "—"), *((t, said(t)) for t in types)]
+            ),
+        }
         if keys & set(WHO_KEYS):
-            self.fields[name + "who"] = forms.ChoiceField(label=_("Who"), required=False, choices=self._who(keys))
+            made["who"] = partial(forms.ChoiceField, label=_("Who"), required=False, choices=self._who(keys))
         if "points" in keys:
             spec = next(s for s in specs if s.attr == "points")
             what = _("Cents") if self.variant.unit == CENTS else _("Points")
-            numeric = forms.NumberInput(attrs={"inputmode": "numeric"})
-            self.fields[name + "points"] = whole_field(str(what), spec, label=what, required=False, widget=numeric)
+            numeric = forms.NumberInput(attrs={"inputmode": "numeric"})  # each field copies it
+            made["points"] = partial(whole_field, str(what), spec, label=what, required=False, widget=numeric)
         if "to" in keys:
             pots = unique(c for s in specs if s.attr == "to" for c in s.choices if c is not None)
-            self.fields[name + "to"] = forms.ChoiceField(
-                label=_("Into"),
-                required=False,
-                choices=[("", _("each opponent")), *((pot, gettext(self.variant.pot_word(pot))) for pot in pots)],
-            )
+            into = [("", _("each opponent")), *((pot, gettext(self.variant.pot_word(pot))) for pot in pots)]
+            made["to"] = partial(forms.ChoiceField, label=_("Into"), required=False, choices=into)
         results = unique(c for s in specs if s.attr == "result" for c in s.choices)
         if results:
-            self.fields[name + "result"] = forms.ChoiceField(
-                label=_("Result"), required=False, choices=[("", "—"), *((r, said(r)) for r in results)]
-            )
+            outcomes = [("", "—"), *((r, said(r)) for r in results)]
+            made["result"] = partial(forms.ChoiceField, label=_("Result"), required=False, choices=outcomes)
         if "count" in keys:
             most = max(s.high for s in specs if s.attr == "count")
-            self.fields[name + "count"] = forms.IntegerField(
-                label=_("How many"), required=False, min_value=0, max_value=most
+            made["count"] = partial(
+                forms.IntegerField, label=_("How many"), required=False, min_value=0, max_value=most
             )
         if "suit" in keys:
             suits = unique(c for s in specs if s.attr == "suit" for c in s.choices)
-            self.fields[name + "suit"] = forms.ChoiceField(
-                label=_("Suit"), required=False, choices=[("", "—"), *((s, said(s)) for s in suits)]
-            )
+            named = [("", "—"), *((s, said(s)) for s in suits)]
+            made["suit"] = partial(forms.ChoiceField, label=_("Suit"), required=False, choices=named)
         if "announced" in keys:
             timed = any(s.attr == "timing" for s in specs)
-            choices = [(timing, said(timing)) for timing in ("after", "before")] if timed else []
-            self.fields[name + "announced"] = forms.ChoiceField(
-                label=_("Announced"),
-                required=False,
-                choices=[("", _("silent")), ("yes", _("announced")), *choices],
-            )
+            timings = [(timing, said(timing)) for timing in ("after", "before")] if timed else []
+            said_when = [("", _("silent")), ("yes", _("announced")), *timings]
+            made["announced"] = partial(forms.ChoiceField, label=_("Announced"), required=False, choices=said_when)
         if "before_trick" in keys:
             tricks = unique(c for s in specs if s.attr == "before_trick" for c in s.choices)
-            self.fields[name + "before_trick"] = forms.ChoiceField(
-                label=_("Before trick"), required=False, choices=[("", "—"), *((str(t), str(t)) for t in tricks)]
+            trick_choices = [("", "—"), *((str(t), str(t)) for t in tricks)]
+            made["before_trick"] = partial(
+                forms.ChoiceField, label=_("Before trick"), required=False, choices=trick_choices
             )
+        for row in range(self.row_count):
+            for control, field in made.items():
+                self.fields[f"{prefix}-{row}-{control}"] = field()
 
     def _who(self, keys: set[str]) -> list[tuple[Any, Any]]:
         """The choices of a row's *who*: the players, the sides, or both in two groups where some

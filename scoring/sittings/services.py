@@ -677,8 +677,9 @@ def _seats(sitting: Sitting) -> list[Seat]:
 
 
 def _pots_after(sitting: Sitting, number: int) -> dict[str, int]:
-    """The pots stored after deal ``number`` (empty before the first deal)."""
-    if number < 1:
+    """The pots stored after deal ``number`` (empty before the first deal, and in a game without
+    pots, where the scoring reads none and nothing needs reading)."""
+    if number < 1 or not sitting.rules.pots:
         return {}
     after = Breakdown.objects.filter(revision__sitting=sitting, revision__live=True, revision__number=number)
     pots: dict[str, int] = after.values_list("pots", flat=True).get()

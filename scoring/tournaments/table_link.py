@@ -101,17 +101,18 @@ def stopped(table: RoundTable) -> Reason | None:
     gone = (
         Entrant.objects.filter(tournament=table.round.tournament, player__seats__sitting=table.sitting)
         .exclude(state=ACTIVE)
-        .select_related("player")
         .order_by("start_number")
+        .values_list("state", "player__display_name")  # read on every deal sent: two columns
         .first()
     )
     if gone is None:
         return None
-    if gone.state == WITHDRAWN:
+    state, name = gone
+    if state == WITHDRAWN:
         said = _("{name} has withdrawn: the table's link enters and corrects no more deals.")
     else:
         said = _("{name} is disqualified: the table's link enters and corrects no more deals.")
-    return why(said, name=gone.player.display_name)
+    return why(said, name=name)
 
 
 PHONE_COOKIE = "tarokclub_phone"
