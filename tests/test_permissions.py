@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from scoring.club.models import Club, Membership
-from scoring.evenings.services import check_in
+from scoring.evenings.services import check_in, save_group
 from scoring.ledger.services import add_season
 from scoring.sittings.services import import_sitting, record_deal
 from scoring.tournaments.services import draw_round, publish_round
@@ -91,6 +91,14 @@ NEW_TOURNAMENT = {
 
 def tonight_kwargs(world: dict[str, Any]) -> dict[str, Any]:
     return {"slug": world["club"].slug, "variant": "kosakeln"}
+
+
+def group_kwargs(world: dict[str, Any]) -> dict[str, Any]:
+    return {"slug": world["club"].slug, "pk": world["group"].pk}
+
+
+def group_data(world: dict[str, Any]) -> dict[str, Any]:
+    return {"name": "Familie", "together": "False", "members": [p.pk for p in world["club"].players.all()[:2]]}
 
 
 def swap_data(world: dict[str, Any]) -> dict[str, Any]:
@@ -307,6 +315,11 @@ ROWS = [
     Row("tonight:swap", "post", "scorekeeper", tonight_kwargs, swap_data),
     Row("tonight:start", "post", "scorekeeper", tonight_kwargs),
     Row("tonight:next", "post", "scorekeeper", tonight_kwargs),
+    Row("tonight:groups", "get", "scorekeeper", club_kwargs),
+    Row("tonight:groups", "post", "scorekeeper", club_kwargs, group_data),
+    Row("tonight:group_edit", "get", "scorekeeper", group_kwargs),
+    Row("tonight:group_edit", "post", "scorekeeper", group_kwargs, group_data),
+    Row("tonight:group_delete", "post", "scorekeeper", group_kwargs),
     Row("ledger:table", "get", "read", club_kwargs),
     Row("ledger:json", "get", "read", club_kwargs),
     Row("ledger:export_xlsx", "get", "read", club_kwargs),
@@ -419,6 +432,7 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
     deal = {"dealer": players[0], "declarer": players[0], "contract": "solo", "declarer_points": 40}
     record_deal(table.sitting, deal, user=None)
     evening = check_in(club, "kosakeln", list(club.players.all()), user=None)
+    group = save_group(club, name="Huber", together=False, members=list(club.players.all()[:2]))
     season = add_season(club, name="Autumn 2026", start=datetime.date(2026, 9, 1), end=datetime.date(2026, 11, 30))
     return {
         "club": Club.objects.get(pk=club.pk),
@@ -433,6 +447,7 @@ def world(db: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
         "table_deal": {**deal, "dealer": players[1], "declarer": players[1]},
         "season": season.result,
         "evening": evening,
+        "group": group,
     }
 
 

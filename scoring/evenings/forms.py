@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.club.models import Club
 from scoring.engine import VARIANTS
+from scoring.evenings.models import GROUP_NAME_LENGTH
 from scoring.evenings.seating import Named
 from scoring.limits import NAME_LENGTH
 from scoring.submissions import KeyedForm
@@ -38,6 +39,28 @@ class GuestForm(KeyedForm):
     """A guest, added to the club's players and checked in at once."""
 
     display_name = forms.CharField(label=_("Guest's name"), max_length=NAME_LENGTH)
+
+
+class GroupForm(KeyedForm):
+    """A group of players: its name, apart or together, and who is in it (the club's active
+    players, and any member already in it); the service refuses a group it cannot place."""
+
+    name = forms.CharField(label=_("Name of the group"), max_length=GROUP_NAME_LENGTH)
+    together = forms.TypedChoiceField(
+        label=_("Seat them"),
+        choices=[(False, _("at different tables")), (True, _("at one table"))],
+        coerce=lambda value: value == "True",
+        widget=forms.RadioSelect,
+        initial=False,
+    )
+
+    def __init__(self, *args: Any, club: Club, members: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["members"] = forms.ModelMultipleChoiceField(
+            label=_("Players"),
+            queryset=club.players.filter(Q(active=True) | Q(pk__in=members)),
+            widget=forms.CheckboxSelectMultiple,
+        )
 
 
 class SwapForm(KeyedForm):

@@ -6,12 +6,10 @@ Words:
   a player who leaves is unticked) and the preferred table size (3 or 4; Kosakeln sits 2).
 - **round**: a seating of the evening, first proposed (its tables may still be swapped), then
   started (each table a sitting). A second round counts the first as history.
-- **group**: players the club seats apart or together (a couple), set in the admin.
+- **group**: players the club seats apart or together (a couple), set on the groups page.
 """
 
 from __future__ import annotations
-
-import datetime
 
 from django.conf import settings
 from django.db import models
@@ -27,7 +25,8 @@ class Evening(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="evenings")
     variant = models.CharField(_("variant"), max_length=20, choices=variant_choices)
-    date = models.DateField(_("date"), default=datetime.date.today)
+    # the club's day (TIME_ZONE), as the evening's page looks it up, not the server's
+    date = models.DateField(_("date"), default=timezone.localdate)
     table_size = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
     present = models.ManyToManyField(Player, related_name="+", blank=True, verbose_name=_("present"))
     created_by = models.ForeignKey(
@@ -69,11 +68,14 @@ class EveningRound(models.Model):
         return self.started_at is not None
 
 
+GROUP_NAME_LENGTH = 60
+
+
 class PlayerGroup(models.Model):
     """Players the club seats apart (a couple who want to play apart) or at one table."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_groups")
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=GROUP_NAME_LENGTH)
     together = models.BooleanField(_("seated together"), default=False)
     members = models.ManyToManyField(Player, related_name="player_groups", verbose_name=_("players"))
 

@@ -1,5 +1,6 @@
 """Everything that writes a club's evening: check-in, a guest, another proposal, a swap, starting
-the tables and the next tables. Views call these, never the models.
+the tables and the next tables, and the club's groups of players. Views call these, never the
+models.
 
 Each function is one transaction behind the form's one-time key (``scoring.submissions.once``):
 the same form sent twice does its work once. Bad input raises a
@@ -14,6 +15,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
+from django.db import IntegrityError
 from django.utils import timezone
 
 from scoring.club.models import Club, Player
@@ -21,7 +23,7 @@ from scoring.club.services import save_player
 from scoring.engine.reasons import _, by_count
 from scoring.engine.refusal import Refusal
 from scoring.engine.registry import VARIANTS
-from scoring.evenings.models import Evening, EveningRound
+from scoring.evenings.models import Evening, EveningRound, PlayerGroup
 from scoring.evenings.proposal import fewest_players, propose, swapped, table_sizes, too_few
 from scoring.evenings.season import byes_of, groups_of, season_of
 from scoring.sittings.services import User, acting, start_sitting
@@ -33,6 +35,12 @@ STARTED = _("Tonight's tables have started already.")
 STILL_PLAYING = _("The tables of this round are still playing: close their sittings first.")
 NOT_STARTED = _("Start tonight's tables first.")
 SAME_PLAYER = _("Choose two different players to swap.")
+GROUP_TOO_SMALL = _("A group needs at least two players.")
+GROUP_TOO_BIG = _("Players seated together must fit at one table: choose at most {most}.")
+GROUP_NAME_TAKEN = _("The club has a group called {name} already.")
+
+# The largest table of any game: a group seated together can never be larger.
+LARGEST_TABLE = max(size for variant in VARIANTS.values() for size in variant.table_sizes)
 
 
 def sizes_of(evening: Evening) -> tuple[int, ...]:
@@ -176,6 +184,62 @@ def next_tables(evening: Evening, *, key: str = "") -> EveningRound:
     done = once(evening.club, key, write).result
     assert done is not None
     return done
+
+
+def save_group(
+    club: Club,
+    *,
+    name: str,
+    together: bool,
+    members: Sequence[Player],
+    group: PlayerGroup | None = None,
+    key: str = "",
+) -> PlayerGroup:
+    """Add a group of players (``group`` ``None``) or change one; tonight's open proposals are
+    made again at once, so they place the group as now chosen."""
+    name = " ".join(name.split())
+    if len(members) < 2:
+        raise Refusal.because(GROUP_TOO_SMALL, field="members")
+    if together and len(members) > LARGEST_TABLE:
+        raise Refusal.because(GROUP_TOO_BIG, field="members", most=LARGEST_TABLE)
+    if any(p.club_id != club.pk for p in members):
+        raise Refusal.because(NOT_A_PLAYER, field="members")
+
+    def write() -> PlayerGroup:
+        taken = PlayerGroup.objects.filter(club=club, name__iexact=name)
+        if group is not None:
+            taken = taken.exclude(pk=group.pk)
+        if taken.exists():
+            raise Refusal.because(GROUP_NAME_TAKEN, field="name", name=name)
+        saved = group or PlayerGroup(club=club)
+        saved.name, saved.together = name, together
+        saved.save()
+        saved.members.set(members)
+        _propose_tonight(club)
+        return saved
+
+    try:
+        done = once(club, key, write).result
+    except IntegrityError:  # the same name added at the same moment
+        raise Refusal.because(GROUP_NAME_TAKEN, field="name", name=name) from None
+    assert done is not None
+    return done
+
+
+def delete_group(group: PlayerGroup, *, key: str = "") -> None:
+    """The group is gone; tonight's open proposals no longer place its players."""
+
+    def write() -> None:
+        club = group.club
+        PlayerGroup.objects.filter(pk=group.pk).delete()
+        _propose_tonight(club)
+
+    once(group.club, key, write)
+
+
+def _propose_tonight(club: Club) -> None:
+    for evening in Evening.objects.filter(club=club, date=timezone.localdate()):
+        _propose_open_round(evening)
 
 
 def _evening(club: Club, variant: str, day: datetime.date | None, user: User) -> Evening:

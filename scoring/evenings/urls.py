@@ -7,6 +7,9 @@ from scoring.evenings import views
 app_name = "tonight"
 urlpatterns = [
     path("", views.choose_game, name="choose_game"),
+    path("groups/", views.groups, name="groups"),
+    path("groups/<int:pk>/", views.group_edit, name="group_edit"),
+    path("groups/<int:pk>/delete/", views.group_delete, name="group_delete"),
     path("<slug:variant>/", views.evening, name="evening"),
     path("<slug:variant>/check-in/", views.check_in, name="check_in"),
     path("<slug:variant>/guest/", views.guest, name="guest"),

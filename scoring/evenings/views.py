@@ -1,5 +1,6 @@
 """Tonight's pages: choose the game, check in, see and adjust the proposal, start the tables,
-print the seating, and the next tables. Every page is a scorekeeper's (club admins too): the
+print the seating, and the next tables; and the club's groups of players, which every proposal
+places apart or together. Every page is a scorekeeper's (club admins too): the
 seating names players, and it is the scorekeeper who runs the evening.
 
 Every write posts its one-time key and comes back to the evening's page; a refusal comes back as
@@ -12,20 +13,20 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.access import Access, Role, club_view, get_club_for_user
 from scoring.club.models import Club, variant_choices
 from scoring.club.names import names_for
 from scoring.engine import VARIANTS, Refusal
 from scoring.evenings import services
-from scoring.evenings.forms import CheckInForm, GuestForm, SwapForm
-from scoring.evenings.models import Evening
+from scoring.evenings.forms import CheckInForm, GroupForm, GuestForm, SwapForm
+from scoring.evenings.models import Evening, PlayerGroup
 from scoring.evenings.seating import seating
-from scoring.refusals import tell_refused
+from scoring.refusals import add_to_form, tell_refused
 from scoring.submissions import KeyedForm, new_key
 
 
@@ -210,3 +211,69 @@ def print_seating(request: HttpRequest, slug: str, variant: str) -> HttpResponse
             "seating": seating(tonight, round_, names_for(club, access)),
         },
     )
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def groups(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's groups of players, and a form to add one."""
+    club, access = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    form = _group_form(request, club, None)
+    if isinstance(form, HttpResponse):
+        return form
+    names = names_for(club, access)
+    listed = [
+        (group, ", ".join(sorted((names(p) for p in group.members.all()), key=str.casefold)))
+        for group in PlayerGroup.objects.filter(club=club).prefetch_related("members")
+    ]
+    return render(request, "evenings/groups.html", {"club": club, "groups": listed, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@club_view
+def group_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    group = get_object_or_404(PlayerGroup, pk=pk, club=club)
+    form = _group_form(request, club, group)
+    if isinstance(form, HttpResponse):
+        return form
+    deleting = KeyedForm(initial={"key": new_key()}, auto_id=False)
+    return render(request, "evenings/group_form.html", {"club": club, "group": group, "form": form, "delete": deleting})
+
+
+@require_POST
+@club_view
+def group_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
+    group = get_object_or_404(PlayerGroup, pk=pk, club=club)
+    form = KeyedForm(request.POST)
+    if form.is_valid():
+        services.delete_group(group, key=form.cleaned_data["key"])
+        messages.success(request, _("The group %(name)s is gone.") % {"name": group.name})
+    return redirect("tonight:groups", slug=slug)
+
+
+def _group_form(request: HttpRequest, club: Club, group: PlayerGroup | None) -> GroupForm | HttpResponse:
+    """The group's form, or, once a posted one is saved, the way back to the groups page."""
+    members = [p.pk for p in group.members.all()] if group else []
+    initial: dict[str, object] = {"key": new_key(), "members": members}
+    if group is not None:
+        initial |= {"name": group.name, "together": group.together}
+    form = GroupForm(request.POST or None, club=club, members=members, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            saved = services.save_group(
+                club,
+                name=data["name"],
+                together=data["together"],
+                members=list(data["members"]),
+                group=group,
+                key=data["key"],
+            )
+        except Refusal as refusal:
+            add_to_form(form, refusal, "name")
+        else:
+            messages.success(request, _("The group %(name)s is saved.") % {"name": saved.name})
+            return redirect("tonight:groups", slug=club.slug)
+    return form

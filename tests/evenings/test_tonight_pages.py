@@ -10,10 +10,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from scoring.club.models import Club, Membership, Player
-from scoring.engine.reasons import _, why
+from scoring.engine.reasons import _
 from scoring.evenings import services
 from scoring.evenings.models import Evening, PlayerGroup
 from scoring.ledger.services import add_season
@@ -21,65 +21,12 @@ from scoring.sittings.models import Sitting
 from scoring.sittings.services import close_sitting, start_sitting
 from scoring.tournaments.services import draw_round
 
-from ..factories import make_club, make_member, make_players
+from ..factories import make_club, make_players
 from ..pages import form_on, send
 from ..tournaments.helpers import make_tournament
-
-NAMES = ["Anna", "Bernd", "Carla", "Dora", "Emil", "Fritz", "Gerda", "Hans"]
+from .helpers import NAMES, asking, check_in, said_in, signed_in, tables, url_of
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(club: Club, username: str, role: str) -> Client:
-    client = Client()
-    client.force_login(make_member(club, username, role))
-    return client
-
-
-def url_of(club: Club, what: str = "") -> str:
-    return f"/clubs/{club.slug}/tonight/grosstarock/{what}"
-
-
-def asking(language: str) -> dict[str, Any]:
-    return {"headers": {"accept-language": language}}
-
-
-def said_in(language: str, template: str, **values: object) -> str:
-    """A refusal's words in ``language``, which differ from the English."""
-    with translation.override(language):
-        words = why(template, **values).render(translation.gettext)
-    assert words != why(template, **values).render(), f"not translated into {language}"
-    return words
-
-
-@pytest.fixture
-def club() -> Club:
-    club = make_club()
-    players = make_players(club, *NAMES)
-    last_week = timezone.localdate() - datetime.timedelta(days=7)
-    # last week Anna and Bernd sat together (a club sitting), and so did Carla and Dora
-    start_sitting(club, "grosstarock", players[:3], user=None, date=last_week)
-    start_sitting(club, "grosstarock", players[3:6], user=None, date=last_week)
-    return club
-
-
-@pytest.fixture
-def keeper(club: Club) -> Client:
-    return signed_in(club, "kurt", Membership.Role.SCOREKEEPER)
-
-
-def check_in(client: Client, club: Club, names: list[str], language: str = "en") -> Any:
-    page = client.get(url_of(club), **asking(language))
-    form = form_on(page, action="check-in/")
-    ids = [str(p.pk) for p in club.players.filter(display_name__in=names)]
-    return send(client, url_of(club), form, {"players": ids}, follow=True, **asking(language))
-
-
-def tables(club: Club) -> list[list[str]]:
-    round_ = Evening.objects.get(club=club).rounds.order_by("-number").first()
-    assert round_ is not None
-    by_id = {p.pk: p.display_name for p in club.players.all()}
-    return [[by_id[p] for p in table] for table in round_.tables]
 
 
 def test_it_proposes_tables_for_those_checked_in(club: Club, keeper: Client) -> None:
