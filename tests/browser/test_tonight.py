@@ -1,8 +1,8 @@
 """Tonight's tables on a 360 × 740 phone: a scorekeeper checks players in, reads the proposal
 with its repeats, swaps two players and starts the tables (a screenshot of the proposal in
 ``test-results/tonight-proposal.png``); the whole evening in German and Danish, with nothing
-left in English, nothing to scroll sideways and every tap target thumb-sized
-(``test-results/tonight-de-*.png``, ``tonight-da-*.png``)."""
+left in English, nothing to scroll sideways and every tap target thumb-sized, a couple kept
+apart on the groups page on the way (``test-results/tonight-de-*.png``, ``tonight-da-*.png``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.utils.formats import date_format
 from playwright.sync_api import Browser, Page, expect
 
 from scoring.club.models import Club, Membership
-from scoring.evenings.models import Evening
+from scoring.evenings.models import Evening, PlayerGroup
 from scoring.sittings.services import close_sitting, start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +27,10 @@ NAMES = ["Anna Huber", "Bernd Maier", "Carla Gruber", "Dora Wagner", "Emil Stein
 SHOT = Path(__file__).resolve().parents[2] / "test-results" / "tonight-proposal.png"
 TAP = 44
 """The least width and height of anything a thumb taps, in CSS pixels."""
-ENGLISH = ["Tonight", "Swap", "Another proposal", "Print the seating", "Start the tables", "Next tables", "last on"]
+ENGLISH = [
+    *("Tonight", "Swap", "Another proposal", "Print the seating", "Start the tables", "Next tables", "last on"),
+    *("Groups of players", "at different tables", "Add the group"),
+]
 """Words of tonight's pages that a German or Danish page must not show in English."""
 
 
@@ -123,6 +126,15 @@ def test_the_whole_evening_in_german_and_danish_fits_a_phone(
     with translation.override(language):
         month = date_format(LAST_WEEK, "F")
     assert day.format(day=LAST_WEEK.day, month=month) in shown
+    # a couple at the door: kept apart from now on, through the groups page
+    page.locator("main a[href$='tonight/groups/']").click()
+    page.locator("#id_name").fill("Huber")
+    for name in NAMES[:2]:
+        page.get_by_label(name).check()
+    page.locator("main form button[type=submit]").click()
+    shown += looked_over(page, f"tonight-{language}-groups")
+    assert PlayerGroup.objects.get(club=club).members.count() == 2
+    page.goto(tonight)
     page.locator("form[action$='start/'] button").click()
     for sitting in Evening.objects.get(club=club).rounds.get().sittings.all():
         close_sitting(sitting, user=None)
