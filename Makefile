@@ -13,6 +13,10 @@ SECRET := $(VENV)/secret-key
 
 .PHONY: test run bench messages clean
 
+# The suite runs on every core (pytest-xdist), a test file to a worker: a file's session
+# fixtures (the checkers npm installs, the refreshed catalogues) are then made once.
+PARALLEL := --numprocesses auto --dist loadfile
+
 # The site's requirements (make run), then the test tools on top (make test).
 $(SITE): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +31,7 @@ test: $(TOOLS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy scoring
-	$(BIN)/pytest
+	$(BIN)/pytest $(PARALLEL)
 
 $(SECRET): | $(SITE)
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
