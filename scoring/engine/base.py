@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
 from .reasons import GAME_POINTS, Reason, _, term, why, word
 
@@ -144,21 +144,22 @@ def multiplier() -> FieldSpec:
     )
 
 
-@dataclass(slots=True)
-class Item:
+class Item(NamedTuple):
     """One declaration or event of a deal, as read from the document.
 
     ``listed`` and ``index`` say where it stands (``events``, 2); attributes a type does not
-    use keep their neutral value. Read-only by convention: a frozen dataclass takes five times
-    as long to make, and one is made for every item of every deal read.
+    use keep their neutral value. A named tuple, as a :class:`Deal` is: immutable, and the
+    reader makes one from a row of its fields in one call that runs in C (a dataclass's
+    ``__init__`` stores them one by one in Python), for every item of every deal read. Its
+    ``index`` and ``count`` stand for the tuple methods of those names, which nobody calls on it.
     """
 
     type: str
     listed: str
-    index: int
+    index: int  # type: ignore[assignment]
     player: str | None = None
     result: str | None = None
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]
     suit: str | None = None
     side: str | None = None
     announced: bool = False
@@ -175,6 +176,17 @@ class Item:
     @property
     def won(self) -> bool:
         return self.result == "won"
+
+
+Row = TypeVar("Row", bound=tuple[Any, ...])
+
+
+def maker(cls: type[Row]) -> Callable[[Iterable[object]], Row]:
+    """What makes a named tuple from all its fields in order, in one call that runs in C.
+
+    The class's own constructor and its ``_make`` are functions written in Python, and the engine
+    makes a deal, its items and its result for every deal it reads and scores."""
+    return cast(Callable[[Iterable[object]], Row], partial(tuple.__new__, cls))
 
 
 NOTHING: Mapping[str, Any] = MappingProxyType({})
@@ -228,6 +240,20 @@ class Deal(NamedTuple):
             return []
         return [e for e in self.events if e.type in types]
 
+    def events_by(self, groups: Mapping[str, str]) -> Mapping[str, Sequence[Item]]:
+        """The events in groups, in one pass over them: each under the group that ``groups`` (a
+        variant's table) names for its type, in the deal's order; types it does not name are left
+        out. Rules that ask about several types ask once, and read each group with
+        ``.get(group, ())``."""
+        if not self.events:
+            return NOTHING  # as in many deals
+        found: dict[str, list[Item]] = {}
+        for item in self.events:
+            group = groups.get(item.type)
+            if group is not None:
+                found.setdefault(group, []).append(item)
+        return found
+
     def declarations_of(self, *types: str) -> list[Item]:
         if not self.declarations or (self.kinds is not None and self.kinds.isdisjoint(types)):
             return []
@@ -265,20 +291,20 @@ class Options:
     and asking for an option as the wrong type is a bug (a ``KeyError``).
     """
 
+    __slots__ = ("_values", "flag", "whole", "word")
+
     def __init__(self, values: Mapping[str, bool | int | str]) -> None:
         self._values = dict(values)
-        self._flags = {name: v for name, v in values.items() if isinstance(v, bool)}
-        self._wholes = {name: v for name, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
-        self._words = {name: v for name, v in values.items() if isinstance(v, str)}
-
-    def flag(self, name: str) -> bool:
-        return self._flags[name]
-
-    def whole(self, name: str) -> int:
-        return self._wholes[name]
-
-    def word(self, name: str) -> str:
-        return self._words[name]
+        flags = {name: v for name, v in values.items() if isinstance(v, bool)}
+        wholes = {name: v for name, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+        words = {name: v for name, v in values.items() if isinstance(v, str)}
+        self.flag: Callable[[str], bool] = flags.__getitem__
+        """A yes-or-no option by name (``options.flag("stake_on_refound")``). The accessors are
+        the dicts' own lookups, which run in C: the rules ask for options in every deal."""
+        self.whole: Callable[[str], int] = wholes.__getitem__
+        """A whole-number option by name."""
+        self.word: Callable[[str], str] = words.__getitem__
+        """A choice option by name."""
 
     def as_dict(self) -> dict[str, bool | int | str]:
         return dict(self._values)
@@ -312,14 +338,28 @@ FLOWS = {
 """Who pays whom, said after what is paid for."""
 
 
+What = str | Reason | Callable[..., Reason]
+"""What a payment is paid for: the template of its reason (its values given as keywords), a reason
+already made, or what makes the reason from the values, called only when the payments explain
+(the scores path makes no reason at all)."""
+
+
+def reason_of(what: What, values: dict[str, object]) -> Reason:
+    """The reason of an explained payment."""
+    if isinstance(what, str):
+        return Reason(what, values)
+    return what if isinstance(what, Reason) else what(**values)
+
+
 class Payments:
     """The payments of one deal, as a variant's rules make them.
 
     Every payment adds its points to the players' ``scores`` and to the ``pots``, which start as
     the pots stood before the deal: a rule that needs what a pot holds now reads it here. Each
     payment says what it is paid for, as the template of its reason with the values as keywords
-    (``_("{player} wins the {ultimo}"), player=who, ultimo=term("pagat_ultimo")``), or as a
-    reason already made when one reason explains several payments.
+    (``_("{player} wins the {ultimo}"), player=who, ultimo=term("pagat_ultimo")``), as a
+    reason already made when one reason explains several payments, or as what makes the reason
+    from the values where making it takes more than a template (``doubled, game=..., times=2``).
 
     Only payments that explain keep the breakdown: its ``lines``, each with its reason (whose
     text is written when the lines are stored or shown). On the scores path ``lines`` is
@@ -337,7 +377,7 @@ class Payments:
         """Whether no deal of the sitting was played before this one (thrown-in deals are not
         played): the Danish pots are founded in the first deal played."""
         self.scores = dict.fromkeys(deal.players, 0)
-        """Each player's game points in the deal so far."""
+        """Each player's game points in the deal so far, in the order of the sitting's players."""
         self.pots = dict(pots)
         """What each pot holds after the payments so far."""
         self.lines: list[Entry] | None = [] if explain else None
@@ -346,16 +386,32 @@ class Payments:
         """The largest amount of one line so far, explained or not: no line may go beyond
         ``MOST_POINTS``, and the scores path must refuse what the explained path refuses."""
 
-    def net(self, player: str, points: int, what: str | Reason, /, **values: object) -> None:
+    def net(self, player: str, points: int, what: What, /, **values: object) -> None:
         """The player's own amount (card points against par, a band): one line."""
         self.scores[player] += points
-        if abs(points) > self.largest:
+        if points > self.largest or -points > self.largest:
             self.largest = abs(points)
         if self.lines is not None:
-            self.lines.append((points, reason(what, values), player, None))
+            self.lines.append((points, reason_of(what, values), player, None))
+
+    def each_net(self, card_points: Mapping[str, int], settle: Callable[[int], tuple[int, Reason]], /) -> int:
+        """Each player's own amount for his card points, and why, as ``settle`` says for a count
+        (a table worked out once for each count): one line each. Returns what they add up to."""
+        scores, lines, largest = self.scores, self.lines, self.largest
+        together = 0
+        for name, points in card_points.items():
+            value, said = settle(points)
+            scores[name] += value
+            together += value
+            if value > largest or -value > largest:
+                largest = abs(value)
+            if lines is not None:
+                lines.append((value, said, name, None))
+        self.largest = largest
+        return together
 
     def each_opponent_pays(
-        self, earner: str, value: int, what: str | Reason, /, *, payer: str = "opponent", **values: object
+        self, earner: str, value: int, what: What, /, *, payer: str = "opponent", **values: object
     ) -> None:
         """Every other active player pays ``value`` to ``earner``; a negative value is a penalty to each.
 
@@ -368,32 +424,35 @@ class Payments:
             scores[name] -= value
         earned = value * len(others)
         scores[earner] += earned
-        if abs(earned) > self.largest:
+        if earned > self.largest or -earned > self.largest:
             self.largest = abs(earned)
         lines = self.lines
         if lines is not None:
-            paid = Reason(FLOWS[payer, value >= 0], {"what": reason(what, values), "value": abs(value)})
+            said = reason_of(what, values)
+            paid = Reason(FLOWS[payer, value >= 0], {"what": said, "value": abs(value)})
             lines.append((earned, paid, earner, None))
             for name in others:
                 lines.append((-value, paid, name, None))
 
-    def per_defender(self, value: int, what: str | Reason, /, **values: object) -> None:
+    def per_defender(self, value: int, what: What, /, **values: object) -> None:
         """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
         self.each_opponent_pays(self.declarer, value, what, payer="defender", **values)
 
-    def into_pot(self, players: Sequence[str], pot: str, amount: int, what: str | Reason, /, **values: object) -> None:
+    def into_pot(self, players: Sequence[str], pot: str, amount: int, what: What, /, **values: object) -> None:
         """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""
+        scores = self.scores
         for name in players:
-            self.scores[name] -= amount
-        self.pots[pot] += amount * len(players)
-        if abs(amount) * len(players) > self.largest:
-            self.largest = abs(amount) * len(players)
+            scores[name] -= amount
+        paid = amount * len(players)
+        self.pots[pot] += paid
+        if paid > self.largest or -paid > self.largest:
+            self.largest = abs(paid)
         lines = self.lines
         if lines is not None:
-            paid = reason(what, values)
+            why_paid = reason_of(what, values)
             for name in players:
-                lines.append((-amount, paid, name, None))
-            lines.append((amount * len(players), paid, None, pot))
+                lines.append((-amount, why_paid, name, None))
+            lines.append((amount * len(players), why_paid, None, pot))
 
 
 @cache
@@ -427,13 +486,6 @@ def pay_penalties(payments: Payments, deal: Deal) -> None:
 
 FINED = _("{player} is fined")
 FINED_INTO = _("{player} is fined into the {pot}")
-
-
-def reason(what: str | Reason, values: dict[str, object]) -> Reason:
-    """The reason of a payment: its template with its values, or the reason it was given."""
-    if isinstance(what, Reason):
-        return what
-    return Reason(what, values)
 
 
 # --- variants -------------------------------------------------------------------------------
@@ -616,6 +668,8 @@ nothing, and an empty list costs half what a generator that yields nothing does.
 def at_most_one(items: Sequence[Item], what: str) -> Broken:
     """Every item after the first is a problem: ``what`` (a phrase marked for translation) can
     happen once per deal."""
+    if len(items) < 2:
+        return []  # as in nearly every deal, without the list comprehension's call
     return [(item.where, why(_("{what} can happen only once in a deal"), what=why(what))) for item in items[1:]]
 
 
@@ -648,14 +702,18 @@ def one_winner_of_last_trick(won: Sequence[Item], all_tricks: str | None, no_tri
 
 def over_under(payments: Payments, deal: Deal, par: int) -> None:
     """Each active player's net card-point result against ``par`` (26 of a 78-point pack)."""
-    for name, points in deal.card_points.items():
-        payments.net(name, points - par, against_par(points, par))
+    payments.each_net(deal.card_points, against(par))
 
 
 @cache
-def against_par(points: int, par: int) -> Reason:
-    """Why card points count what they count against par: one reason for each count, made once."""
-    return why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par)
+def against(par: int) -> Callable[[int], tuple[int, Reason]]:
+    """Card points against ``par``, and why, as a table: one result for each count, made once."""
+    return cache(partial(against_par, par))
+
+
+def against_par(par: int, points: int) -> tuple[int, Reason]:
+    said = why(_("card points {points}, {result:+d} against {par}"), points=points, result=points - par, par=par)
+    return points - par, said
 
 
 TAROCKS_AND_MATADORS = {"tarocks": (10, 10), "matadors": (10, 3)}
@@ -673,9 +731,8 @@ def pay_declarations(
     for item in deal.declarations:
         assert item.player is not None
         value = declared(item, ladders, fixed)
-        payments.each_opponent_pays(
-            item.player, value, _("{player} declares {what}"), player=item.player, what=describe(item)
-        )
+        what = declaration_words(item.type, item.count, item.suit)  # describe(item), without a call in Python
+        payments.each_opponent_pays(item.player, value, _("{player} declares {what}"), player=item.player, what=what)
 
 
 def declared(item: Item, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> int:

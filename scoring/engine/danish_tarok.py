@@ -88,6 +88,18 @@ EVENTS = {
 }
 ULTIMOS = {"pagat_ultimo": ("pagat", 45, term("pagat_ultimo")), "king_ultimo": ("king", 40, term("king_ultimo"))}
 """Each ultimo: its pot, what each opponent pays, its name."""
+GROUPS = {
+    "pagat": "pagat_and_kings",
+    "king_lost": "pagat_and_kings",
+    "pagat_ultimo": "ultimos",
+    "king_ultimo": "ultimos",
+    "last_trick": "last_trick",
+    "nolo": "nolo",
+    "tout": "tout",
+}
+"""The events the rules and the settlement ask about, by the group they ask for
+(``Deal.events_by``): the Pagat and Kings lost or brought home are settled together, in their
+order, and so are the ultimos."""
 PAGAT_OR_KING = 5
 LAST_TRICK = 20
 NOLO = 25
@@ -173,8 +185,9 @@ class DanishTarok(Variant):
     def check(self, deal: Deal, options: Options) -> Check:
         yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, SCIES)
         yield from at_most_one(deal.declarations_of(*KINGS), A_KINGS_DECLARATION)
-        nolo, tout, last_trick = deal.events_of("nolo"), deal.events_of("tout"), deal.events_of("last_trick")
-        ultimos = deal.events_of(*ULTIMOS)
+        events = deal.events_by(GROUPS)
+        nolo, tout, last_trick = events.get("nolo", ()), events.get("tout", ()), events.get("last_trick", ())
+        ultimos = events.get("ultimos", ())
         for item in last_trick:
             if ultimos or nolo or tout:
                 yield item.where, why(_("last_trick cannot go with an ultimo, a nolo or a tout"))
@@ -183,7 +196,7 @@ class DanishTarok(Variant):
         yield from at_most_one(nolo, A_NOLO)
         yield from at_most_one(tout, A_TOUT)
         yield from at_most_one(last_trick, TAKING_THE_LAST_TRICK)
-        kings_lost = deal.events_of("king_lost")
+        kings_lost = [e for e in events.get("pagat_and_kings", ()) if e.type == "king_lost"]
         if sum(e.count for e in kings_lost) > MAX_KINGS_LOST:
             yield kings_lost[-1].where, why(_("more than {most} Kings lost in one deal"), most=MAX_KINGS_LOST)
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
@@ -208,15 +221,17 @@ class Settlement:
         self.deal = deal
         self.payments = payments
         self.pot = payments.pots
+        self.events = deal.events_by(GROUPS)
         # the events several steps consult
-        self.ultimos = deal.events_of(*ULTIMOS)
-        self.nolo = deal.events_of("nolo")
-        self.tout = deal.events_of("tout")
+        self.ultimos = self.events.get("ultimos", ())
+        self.nolo = self.events.get("nolo", ())
+        self.tout = self.events.get("tout", ())
         self.tout_collects = options.flag("tout_collects_ultimo")
         self.found_and_stake(options)
         self.pagat_and_kings()
-        self.won_ultimos_and_tout()
-        self.lost_ultimos()
+        if self.ultimos or self.tout:  # steps 3 and 4 have nothing to settle in most deals
+            self.won_ultimos_and_tout()
+            self.lost_ultimos()
         self.last_trick_nolo_declarations()
         if not self.nolo and not self.tout:
             self.bands(options.word("band_balance"))
@@ -227,7 +242,12 @@ class Settlement:
         but, with ``stake_on_refound`` off, into a pot founded again."""
         ante, stake = options.whole("ante"), options.whole("dealer_stake")
         first = self.payments.first
-        founded = list(POTS) if first else [pot for pot in POTS if self.pot[pot] == 0]
+        if first:
+            founded = list(POTS)
+        elif 0 in self.pot.values():
+            founded = [pot for pot in POTS if self.pot[pot] == 0]
+        else:
+            founded = []  # as in most deals: both pots hold something
         for pot in founded:
             founding = _("founding the {pot}: {ante} from every player")
             self.payments.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
@@ -236,7 +256,7 @@ class Settlement:
                 self.payments.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
 
     def pagat_and_kings(self) -> None:
-        for item in self.deal.events_of("pagat", "king_lost"):
+        for item in self.events.get("pagat_and_kings", ()):
             who = item.player or ""
             if item.type == "pagat" and item.result == "home":
                 self.payments.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
@@ -253,8 +273,6 @@ class Settlement:
         """Each won ultimo takes its pot, unless a nolo annuls it or, with ``tout_collects_ultimo``
         off, it is the tout player's own (then the tout takes its pot with the other); then the
         tout takes what both pots hold."""
-        if not self.ultimos and not self.tout:
-            return  # as in most deals
         nolo = {e.player for e in self.nolo}
         tout = {e.player for e in self.tout}
         for item in self.ultimos:
@@ -280,8 +298,6 @@ class Settlement:
                 self.payments.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
 
     def lost_ultimos(self) -> None:
-        if not self.ultimos:
-            return  # as in most deals
         held = dict(self.pot)
         for item in self.ultimos:
             if item.won:
@@ -293,7 +309,7 @@ class Settlement:
             self.payments.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
 
     def last_trick_nolo_declarations(self) -> None:
-        for item in self.deal.events_of("last_trick"):
+        for item in self.events.get("last_trick", ()):
             who = item.player or ""
             self.payments.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
         for item in self.nolo:
@@ -302,11 +318,7 @@ class Settlement:
         pay_declarations(self.payments, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
 
     def bands(self, balance: str) -> None:
-        difference = 0
-        for name, points in self.deal.card_points.items():
-            value, reason = band(points)
-            self.payments.net(name, value, reason)
-            difference += value
+        difference = self.payments.each_net(self.deal.card_points, band)
         if difference:
             dealer = self.deal.dealer
             absorber = dealer if balance == "dealer" and dealer in self.deal.active else None

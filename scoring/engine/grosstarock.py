@@ -133,12 +133,16 @@ ANNOUNCED_NOLO = {1: 36, 13: 31}
 FAILED_NOLO = {1: 10, 13: 5}
 
 
-def valats(deal: Deal) -> list[Item]:
-    return deal.events_of("valat", "announced_valat")
-
-
-def nolos(deal: Deal) -> list[Item]:
-    return deal.events_of("nolo", "announced_nolo")
+GROUPS = {
+    "valat": "valats",
+    "announced_valat": "valats",
+    "nolo": "nolos",
+    "announced_nolo": "nolos",
+    "pagat_ultimo": "ultimos",
+    "king_ultimo": "ultimos",
+}
+"""The events the rules ask about together, by their group (``Deal.events_by``): the valats,
+silent or announced, the nolos likewise, and the ultimos."""
 
 
 def made(item: Item) -> bool:
@@ -196,15 +200,16 @@ class Grosstarock(Variant):
         yield from one_skus(deal, wild)
         for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
             yield item.where, why(_("{what} can happen only once in a deal"), what=why(FOUR_OF_A_RANK[item.type]))
-        valat = [e for e in valats(deal) if made(e)]
-        nolo = [e for e in nolos(deal) if made(e)]
+        events = deal.events_by(GROUPS)
+        valat = [e for e in events.get("valats", ()) if made(e)]
+        nolo = [e for e in events.get("nolos", ()) if made(e)]
         if valat and nolo:
             yield later(valat[0], nolo[0]).where, why(_("a valat and a nolo cannot happen in the same deal"))
         yield from at_most_one(valat, A_VALAT)
         yield from at_most_one(nolo, A_NOLO)
         yield from failed_beside_made(deal, valat, nolo)
         yield from one_pagat(deal, "pagat", "pagat_ultimo")
-        won = [e for e in deal.events_of("pagat_ultimo", "king_ultimo") if e.won]
+        won = [e for e in events.get("ultimos", ()) if e.won]
         every_trick = valat[0].player if valat else None
         no_tricks = {e.player for e in nolo if e.player is not None}
         yield from one_winner_of_last_trick(won, every_trick, no_tricks)
@@ -216,7 +221,8 @@ class Grosstarock(Variant):
         yield from too_many_tarocks(deal)
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
-        replaced = any(made(e) for e in valats(deal) + nolos(deal))
+        events = deal.events_by(GROUPS)
+        replaced = any(made(e) for group in ("valats", "nolos") for e in events.get(group, ()))
         if replaced and options.flag("valat_replaces_card_points"):
             for name in deal.active:
                 payments.net(name, 0, _("card points not settled: valat or nolo"))
@@ -225,13 +231,8 @@ class Grosstarock(Variant):
         kings, ladons = options.word("kings"), options.word("ladons")
         for item in deal.declarations:
             assert item.player is not None
-            payments.each_opponent_pays(
-                item.player,
-                declared(item, LADDERS, FIXED_DECLARATIONS),
-                _("{player} declares {what}"),
-                player=item.player,
-                what=declaration(item, kings, ladons),
-            )
+            value = declared(item, LADDERS, FIXED_DECLARATIONS)
+            payments.each_opponent_pays(item.player, value, declares, item=item, kings=kings, ladons=ladons)
         for item in deal.events:
             pay_event(payments, item)
 
@@ -296,6 +297,11 @@ def failed_beside_made(deal: Deal, valat: list[Item], nolo: list[Item]) -> Check
                     player=who,
                 ),
             )
+
+
+def declares(item: Item, kings: str, ladons: str) -> Reason:
+    """Why each opponent pays for a declaration, made only when the payments explain."""
+    return why(_("{player} declares {what}"), player=item.player, what=declaration(item, kings, ladons))
 
 
 def declaration(item: Item, kings: str, ladons: str) -> Reason:

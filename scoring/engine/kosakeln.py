@@ -11,6 +11,8 @@ and then both are paid.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import (
     Check,
     Deal,
@@ -20,6 +22,7 @@ from .base import (
     OptionSpec,
     Payments,
     Variant,
+    What,
     contract,
     declarer,
     declarer_points,
@@ -29,7 +32,7 @@ from .base import (
     results,
     twice,
 )
-from .reasons import gettext_noop, term, why
+from .reasons import Reason, gettext_noop, term, why
 from .reasons import gettext_noop as _
 
 CONTRACTS = {"dreiblatt": 3, "zweiblatt": 6, "einblatt": 9, "solo": 12}
@@ -105,7 +108,7 @@ class Kosakeln(Variant):
                 yield item.where, why(_("a silent valat cannot be lost"))
             if item.announced and item.player != deal.declarer:
                 yield item.where, why(_("only the declarer can announce a valat"))
-        made = made_valats(deal)
+        made = made_valats(valats)
         for item in made[1:]:
             yield item.where, why(_("a second valat"))
         own = next((e for e in made if not e.announced and e.player == deal.declarer), None)
@@ -114,7 +117,7 @@ class Kosakeln(Variant):
                 refused = _("{player} took every trick, so the announced valat cannot be lost")
                 yield later(item, own).where, why(refused, player=deal.declarer)
         winner = made[0].player if made else None
-        declarer_won = game_won(deal)
+        declarer_won = game_won(deal, valats)
         for item in deal.events:
             if item.type in BONUS_VALUES and bonus_value(item, deal.contract) is None:
                 yield item.where, why(_("{type} counts only when announced"), type=item.type)
@@ -169,18 +172,23 @@ class Kosakeln(Variant):
                 result=term("won" if won else "lost"),
                 points=deal.declarer_points,
             )
-        voided = options.flag("valat_voids_bonuses") and bool(made_valats(deal))
+        voided = options.flag("valat_voids_bonuses") and bool(made_valats(valats))
         for item in deal.events:
             if item.type not in HELD and item.type not in BONUS_VALUES:
                 continue
-            what, args = paid_for(item)
             if voided:
-                not_paid = why(_("{bonus}: not paid, a valat voids every bonus"), bonus=why(what, **args))
+                not_paid = why(_("{bonus}: not paid, a valat voids every bonus"), bonus=bonus_paid(item))
                 for name in deal.active:
                     payments.net(name, 0, not_paid)
             else:
                 value = HELD[item.type] if item.type in HELD else bonus_value(item, deal.contract) or 0
-                pay(payments, item.player, value if item.won else -value, what, **args)
+                pay(payments, item.player, value if item.won else -value, bonus_paid, item=item)
+
+
+def bonus_paid(item: Item) -> Reason:
+    """Why a bonus is paid, made only where the payments explain."""
+    what, args = paid_for(item)
+    return Reason(what, args)
 
 
 def paid_for(item: Item) -> tuple[str, dict[str, object]]:
@@ -194,23 +202,22 @@ def paid_for(item: Item) -> tuple[str, dict[str, object]]:
     return _("{player}'s silent {what}, {result}"), args
 
 
-def pay(payments: Payments, earner: str | None, value: int, what: str, /, **values: object) -> None:
+def pay(payments: Payments, earner: str | None, value: int, what: What, /, **values: object) -> None:
     """The other player pays ``value`` to ``earner`` (a negative value: the earner pays him)."""
     assert earner is not None
     payments.each_opponent_pays(earner, value, what, payer="other player", **values)
 
 
-def made_valats(deal: Deal) -> list[Item]:
-    """The valats made in the deal (silent, or announced and won); a valid deal has one at most."""
-    return [e for e in deal.events_of("valat") if e.won]
+def made_valats(valats: Sequence[Item]) -> list[Item]:
+    """The valats made of a deal's valats (silent, or announced and won); a valid deal has one at most."""
+    return [e for e in valats if e.won]
 
 
-def game_won(deal: Deal) -> bool:
+def game_won(deal: Deal, valats: Sequence[Item]) -> bool:
     """Whether the declarer won the game, a valat deciding it where there is one: a made valat
     is won by the player who made it; a failed announced valat (alone, or beside the defender's
     made one) is a lost game."""
-    valats = deal.events_of("valat")
     if valats:
-        made = made_valats(deal)
+        made = made_valats(valats)
         return bool(made) and made[0].player == deal.declarer
     return deal.declarer_points >= NEEDED

@@ -14,15 +14,15 @@ comes from one place, in the same order, however the checks are compiled.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .base import REQUIRED, Deal, FieldSpec, Item, Options, OptionSpec, Variant, opponents
+from .base import REQUIRED, Deal, FieldSpec, Item, Options, OptionSpec, Variant, maker, opponents
 from .reasons import Label, Reason, _, alternatives, why
 from .refusal import Problem, Refusal
 from .registry import VARIANTS
@@ -123,7 +123,9 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
     elif variant is not None and players is not None and options is not None:
         shape = deal_format(variant)
         for number, raw in enumerate(raw_deals, start=first):
-            deal = read_deal(raw, number, variant, players, reader, shape)
+            deal = quick_deal(raw, number, variant, players, shape) or read_deal(
+                raw, number, variant, players, reader, shape
+            )
             if deal is not None:
                 if may_break_rules(variant, deal):
                     for field, reason in variant.check(deal, options):
@@ -312,6 +314,29 @@ def field_check(key: str, spec: FieldSpec, slots: Mapping[str, int]) -> FieldChe
     return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, Label(spec.label), slots.get(spec.attr))
 
 
+Accepts = Fits | tuple[object, ...] | None
+"""How the one-pass read tests a value, without a call where it can: ``None``, an active player
+(``raw in active``); a tuple, one of its choices, where they are strings and ``null`` only (no
+JSON value of another type equals one of them); else the field's quick test."""
+
+QuickCheck = tuple[str, object, Accepts, Any]
+"""What the one-pass read of a field needs of its :class:`FieldCheck`, and no more: its key,
+default, test and slot (or, for a deal-level field that goes to ``Deal.extra``, its attribute)."""
+
+
+def quick_checks(checks: Sequence[FieldCheck]) -> tuple[QuickCheck, ...]:
+    return tuple((c.key, c.default, accepts(c), c.attr if c.slot is None else c.slot) for c in checks)
+
+
+def accepts(check: FieldCheck) -> Accepts:
+    kind, choices = check.spec.kind, check.spec.choices
+    if kind == "player":
+        return None
+    if kind == "choice" and all(choice is None or choice.__class__ is str for choice in choices):
+        return choices
+    return check.fits
+
+
 @dataclass(frozen=True)
 class ItemFormat:
     """A declaration or event type: its fields, and every key an item of it may have."""
@@ -323,12 +348,15 @@ class ItemFormat:
     blank: tuple[object, ...]
     """An item's fields after its ``index``, as an item of this type has them when it gives none:
     its fields' defaults, the neutral value of the others."""
+    quick: tuple[QuickCheck, ...]
 
 
-ITEM_FIELDS = [item_field.name for item_field in dataclasses.fields(Item)][3:]
-"""The fields of an :class:`Item` after its type, list and index: positional arguments make an
-item in two thirds of the time keywords take, and one is made for every item read."""
-ITEM_SLOT = {name: slot for slot, name in enumerate(ITEM_FIELDS)}
+ITEM_FIELDS = list(Item._fields[3:])
+"""The fields of an :class:`Item` after its type, list and index, in the order of the row an
+item is made from (``new_item``)."""
+new_item = maker(Item)
+new_deal = maker(Deal)
+ITEM_SLOT = {name: slot for slot, name in enumerate(ITEM_FIELDS, start=3)}
 NEUTRAL_ITEM = Item("", "", 0)
 
 
@@ -336,9 +364,9 @@ def item_format(kind: str, spec: Mapping[str, FieldSpec]) -> ItemFormat:
     blank = [getattr(NEUTRAL_ITEM, name) for name in ITEM_FIELDS]
     for field in spec.values():
         if field.default is not REQUIRED:
-            blank[ITEM_SLOT[field.attr]] = field.default
+            blank[ITEM_SLOT[field.attr] - 3] = field.default
     checks = tuple(field_check(key, f, ITEM_SLOT) for key, f in spec.items())
-    return ItemFormat(kind, spec, checks, frozenset({"type", *spec}), tuple(blank))
+    return ItemFormat(kind, spec, checks, frozenset({"type", *spec}), tuple(blank), quick_checks(checks))
 
 
 def item_formats(types: Mapping[str, Mapping[str, FieldSpec]]) -> dict[str, ItemFormat]:
@@ -357,6 +385,9 @@ class DealFormat:
     """The deal-level fields a :class:`Deal` has no attribute for; they go to ``Deal.extra``."""
     declarations: Mapping[str, ItemFormat]
     events: Mapping[str, ItemFormat]
+    quick: tuple[QuickCheck, ...]
+    pack: int
+    """The card points of the whole pack, where a deal records every player's (``points``)."""
 
 
 _FORMATS: weakref.WeakKeyDictionary[Variant, DealFormat] = weakref.WeakKeyDictionary()
@@ -366,11 +397,14 @@ def deal_format(variant: Variant) -> DealFormat:
     """The variant's deal format, compiled on first use."""
     shape = _FORMATS.get(variant)
     if shape is None:
+        fields = tuple(field_check(key, spec, SLOT) for key, spec in variant.deal_fields.items())
         shape = _FORMATS[variant] = DealFormat(
-            fields=tuple(field_check(key, spec, SLOT) for key, spec in variant.deal_fields.items()),
+            fields=fields,
             extra=frozenset(spec.attr for spec in variant.deal_fields.values()) - DEAL_ATTRIBUTES,
             declarations=item_formats(variant.declaration_types),
             events=item_formats(variant.event_types),
+            quick=quick_checks(fields),
+            pack=max([spec.high for spec in variant.deal_fields.values() if spec.kind == "points"], default=0),
         )
     return shape
 
@@ -478,17 +512,137 @@ def read_deal(
     events = read_items(raw, "events", shape.events, d)
     if d.failed:
         return None
+    row[: len(SEATING)] = number, players, str(dealer), d.sitting_out, d.active
+    row[EXTRA], row[THROWN_IN] = extra, thrown_in is True
+    return made_deal(row, events)
+
+
+def made_deal(row: list[Any], events: tuple[Item, ...]) -> Deal:
+    """The deal of a row filled but for its events: its penalties apart from its other events,
+    and the types of its items."""
     declarations = row[DECLARATIONS]
     if events or declarations:
-        kinds = frozenset([item.type for item in (*events, *declarations)])
+        kinds = frozenset(map(ITEM_TYPE, (*events, *declarations)))
         if PENALTY in kinds:
             row[PENALTIES] = tuple([item for item in events if item.type == PENALTY])
             events = tuple([item for item in events if item.type != PENALTY])
     else:
         kinds = NO_KINDS  # as in many deals
-    row[: len(SEATING)] = number, players, str(dealer), d.sitting_out, d.active
-    row[EVENTS], row[EXTRA], row[THROWN_IN], row[KINDS] = events, extra, thrown_in is True, kinds
-    return Deal._make(row)
+    row[EVENTS], row[KINDS] = events, kinds
+    return new_deal(row)
+
+
+def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, ...], shape: DealFormat) -> Deal | None:
+    """A deal as nearly every deal is written, read in one pass over its fields; ``None`` when
+    anything in it is not (a key, a type, a range, a missing field), and ``read_deal`` then reads
+    it in full, which finds every problem in its order, or converts what it may (``40.0``).
+
+    It makes no reader and reports nothing: a deal read cleanly has nothing to report.
+    """
+    if raw.__class__ is not dict:
+        return None
+    assert isinstance(raw, dict)
+    get = raw.get
+    dealer = get("dealer")
+    if dealer.__class__ is not str or dealer not in players:
+        return None
+    out = get("sitting_out")
+    if len(players) == 4:
+        if out.__class__ is not str or out not in players:
+            return None
+        if variant.sitting_out_fixed and out != variant.who_sits_out(players, dealer):
+            return None
+        active = opponents(players, out)
+    elif "sitting_out" in raw:
+        return None
+    else:
+        active = players
+    row: list[Any] = list(BLANK_DEAL)
+    extra: dict[str, object] = {}
+    row[EXTRA] = extra
+    thrown_in = get("thrown_in", False)
+    if thrown_in is True:
+        if not raw.keys() <= THROWN_IN_KEYS:
+            return None
+    elif thrown_in is not False or not raw.keys() <= variant.deal_keys:
+        return None
+    else:
+        for key, default, test, slot in shape.quick:
+            value = get(key, MISSING)
+            if value is MISSING:
+                if default is REQUIRED:
+                    return None
+                value = default
+            elif test is None:
+                if value not in active:
+                    return None
+            elif isinstance(test, tuple):
+                if value not in test or (value is None and default is REQUIRED):
+                    return None
+            elif test is ALWAYS_IN_FULL:
+                value = quick_card_points(value, active, shape.pack)
+                if value is None:
+                    return None
+            elif not test(value, active):
+                return None
+            if slot.__class__ is str:
+                extra[slot] = value
+            else:
+                row[slot] = value
+        if shape.declarations:
+            declarations = quick_items(get("declarations", MISSING), "declarations", shape.declarations, active)
+            if declarations is None:
+                return None
+            row[DECLARATIONS] = declarations
+    events = quick_items(get("events", MISSING), "events", shape.events, active)
+    if events is None:
+        return None
+    if thrown_in is True:
+        for item in events:
+            if item.type != PENALTY:
+                return None
+        row[THROWN_IN] = True
+    row[: len(SEATING)] = number, players, dealer, out, active
+    return made_deal(row, events)
+
+
+def quick_items(
+    value: object, kind: str, shapes: Mapping[str, ItemFormat], active: tuple[str, ...]
+) -> tuple[Item, ...] | None:
+    """A deal's ``declarations`` or ``events`` as nearly every deal writes them, read in one pass;
+    ``None`` when one item is not (``read_items`` then reads them in full)."""
+    if value is MISSING:
+        return ()
+    if value.__class__ is not list:
+        return None
+    assert isinstance(value, list)
+    if not value:
+        return ()
+    items = []
+    row: list[Any]
+    for index, entry in enumerate(value):
+        typed = entry.get("type") if entry.__class__ is dict else None
+        shape = shapes.get(typed) if typed.__class__ is str else None
+        if shape is None or not entry.keys() <= shape.keys:
+            return None
+        row = [shape.type, kind, index, *shape.blank]
+        for key, default, test, slot in shape.quick:
+            raw = entry.get(key, MISSING)
+            if raw is MISSING:
+                if default is REQUIRED:
+                    return None
+                continue
+            if test is None:
+                ok = raw in active
+            elif isinstance(test, tuple):
+                ok = raw in test
+            else:
+                ok = test(raw, active)
+            if not ok:
+                return None
+            row[slot] = raw
+        items.append(new_item(row))
+    return tuple(items)
 
 
 SLOT = {name: slot for slot, name in enumerate(Deal._fields)}
@@ -504,6 +658,8 @@ EXTRA, THROWN_IN, KINDS = SLOT["extra"], SLOT["thrown_in"], SLOT["kinds"]
 
 
 NO_KINDS: frozenset[str] = frozenset()
+ITEM_TYPE = itemgetter(0)
+"""An item's type (its first field), read in C."""
 PENALTY = "penalty"
 """The event every variant has: a fine the table imposes, paid apart from the game's rules."""
 THROWN_IN_KEYS = frozenset({"dealer", "sitting_out", "thrown_in", "events"})
@@ -575,16 +731,23 @@ def read_seats(raw: Mapping[str, object], d: DealReader) -> None:
 ONLY_INT = frozenset({int})
 
 
+def quick_card_points(value: object, active: tuple[str, ...], pack: int) -> dict[str, int] | None:
+    """Card points as nearly every deal gives them, read in calls that run in C: every active
+    player's whole number, in range, adding up to the pack; ``None`` when they are not, and
+    ``read_card_points`` then reads them in full, which finds the same and reports the rest."""
+    if not isinstance(value, dict) or len(value) != len(active):
+        return None
+    quick: dict[str, Any] = dict(zip(active, map(value.get, active), strict=True))
+    amounts = quick.values()
+    if {*map(type, amounts)} == ONLY_INT and min(amounts) >= 0 and max(amounts) <= pack and sum(amounts) == pack:
+        return quick
+    return None
+
+
 def read_card_points(value: object, pack: int, d: DealReader) -> dict[str, int]:
-    active = d.active
-    if isinstance(value, dict) and len(value) == len(active):
-        # The quick read of card points as nearly every deal gives them, in calls that run in C:
-        # every active player's whole number, in range, adding up to the pack. Anything else is
-        # read in full below, which finds the same and reports the rest.
-        quick: dict[str, Any] = dict(zip(active, map(value.get, active), strict=True))
-        amounts = quick.values()
-        if {*map(type, amounts)} == ONLY_INT and min(amounts) >= 0 and max(amounts) <= pack and sum(amounts) == pack:
-            return quick
+    quick = quick_card_points(value, d.active, pack)
+    if quick is not None:
+        return quick
     if not isinstance(value, dict):
         d.problem("card_points", why(_("card points must give every active player's points")))
         return {}
@@ -620,27 +783,7 @@ def read_items(
     if not value:
         return ()
     items = []
-    active = d.active
-    row: list[Any]
     for index, entry in enumerate(value):
-        # The quick read of a well-formed item, inlined: it runs for every item of every deal,
-        # and a call for each costs a sixth of reading one. Anything else ``read_item`` reads.
-        typed = entry.get("type") if entry.__class__ is dict else None
-        shape = shapes.get(typed) if typed.__class__ is str else None
-        if shape is not None and entry.keys() <= shape.keys:
-            row = list(shape.blank)
-            for key, _attr, default, fits, _spec, _what, slot in shape.checks:
-                raw = entry.get(key, MISSING)
-                if raw is MISSING:
-                    if default is REQUIRED:
-                        break
-                elif fits(raw, active):
-                    row[slot] = raw  # type: ignore[index]  # every field of an item has its slot
-                else:
-                    break
-            else:
-                items.append(Item(shape.type, kind, index, *row))
-                continue
         item = read_item(entry, kind, index, shapes, d)
         if item is not None:
             items.append(item)
@@ -689,7 +832,7 @@ def read_item(entry: object, listed: str, index: int, shapes: Mapping[str, ItemF
         where = f"{listed}[{index}]"
         d.problem(f"{where}.type", in_item(where, said))
         return None
-    row: list[Any] = list(shape.blank)
+    row: list[Any] = [shape.type, listed, index, *shape.blank]
     active = d.active
     ok = entry.keys() <= shape.keys
     for key, _attr, default, fits, _spec, _what, slot in shape.checks:
@@ -701,7 +844,7 @@ def read_item(entry: object, listed: str, index: int, shapes: Mapping[str, ItemF
         else:
             ok = False
     if ok:
-        return Item(shape.type, listed, index, *row)
+        return new_item(row)
     return item_problems(entry, listed, index, shape, d)
 
 

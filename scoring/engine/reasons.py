@@ -79,8 +79,9 @@ class Term(str):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        """In a reason's English text, the word: ``Pagat ultimo``."""
-        return format(word(self), spec)
+        """In a reason's English text, the word: ``Pagat ultimo`` (``word``, inlined: a breakdown
+        writes a word in most of its lines)."""
+        return format(GLOSSARY.get(self) or self.replace("_", " "), spec)
 
 
 term = Term

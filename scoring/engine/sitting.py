@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import NamedTuple
 
-from .base import MOST_POINTS, Entry, Line, Payments, pay_penalties
+from .base import MOST_POINTS, Entry, Line, Payments, maker, pay_penalties
 from .reading import Sitting, read_sitting
 from .reasons import _
 from .refusal import Refusal
@@ -42,6 +43,9 @@ class DealResult(NamedTuple):
     def lines(self) -> tuple[Line, ...] | None:
         """The breakdown's lines (made anew each time asked), or ``None`` when it was not asked for."""
         return None if self.breakdown is None else tuple(map(Line._make, self.breakdown))
+
+
+new_result = maker(DealResult)
 
 
 @dataclass(frozen=True)
@@ -111,9 +115,11 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
     can grow without end, and no score sheet holds that. Both paths refuse alike: the payments
     keeps the largest line amount even when it keeps no lines.
     """
-    variant, options = sitting.variant, sitting.options
+    variant, options, players = sitting.variant, sitting.options, sitting.players
     pots = dict.fromkeys(variant.pots, 0) if before is None else {pot: before.pots.get(pot, 0) for pot in variant.pots}
-    totals = dict.fromkeys(sitting.players, 0) if before is None else {p: before.totals[p] for p in sitting.players}
+    totals = [0] * len(players) if before is None else [before.totals[p] for p in players]
+    """Each player's running total, in the order of the players: a deal's scores come in that
+    order too, so a deal is added to the totals in one call that runs in C."""
     played = before is not None and before.played
     results = []
     for deal in sitting.deals:
@@ -124,17 +130,16 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
         if deal.penalties:
             pay_penalties(payments, deal)
         scores, pots = payments.scores, payments.pots
-        for name, points in scores.items():
-            totals[name] += points
-        amounts = [payments.largest, *scores.values(), *pots.values(), *totals.values()]
+        totals = list(map(add, totals, scores.values()))
+        amounts = [payments.largest, *scores.values(), *pots.values(), *totals]
         if max(amounts) > MOST_POINTS or min(amounts) < -MOST_POINTS:
             raise Refusal.because(_("an amount goes beyond {most:,} game points"), deal=deal.number, most=MOST_POINTS)
         results.append(
-            DealResult(
-                deal.number, scores, pots, payments.lines, deal.sitting_out, deal.declarer or None, deal.thrown_in
+            new_result(
+                (deal.number, scores, pots, payments.lines, deal.sitting_out, deal.declarer or None, deal.thrown_in)
             )
         )
-    return SittingResult(sitting, tuple(results), dict(totals), dict(pots), played)
+    return SittingResult(sitting, tuple(results), dict(zip(players, totals, strict=True)), dict(pots), played)
 
 
 def score_sitting(doc: object, *, breakdown: bool = True) -> dict[str, object]:

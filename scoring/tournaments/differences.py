@@ -20,7 +20,9 @@ all have the same shape when built by the *method of differences*:
 Each family below says, for every count of its congruence class, which frame to use; the search
 looks for blocks that hold each difference once. It is a depth-first search over the points in
 a seeded order that starts again with the next seed after a fixed number of steps, so what it
-finds depends on the seed alone, never on the machine. The project ships what the search found
+finds depends on the seed alone, never on the machine. Where it gives up, ``orbits`` searches
+the same frame exactly for a base class that a symmetry of the frame keeps (the frame's
+``symmetry``; its twin without one comes first). The project ships what the searches found
 as data (``design_bases.json``), which ``python manage.py designs --check`` regenerates and
 compares.
 
@@ -34,6 +36,8 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from .orbits import Symmetry, multiplier_of_order_3, symmetric_base_class
 
 # Steps of one attempt before the search starts again with the next seed, and attempts in all.
 ATTEMPT_STEPS = 1_000_000
@@ -50,6 +54,7 @@ class Frame:
     than one, each fixed point meets some levels in one class and the others in another.
     ``transversals`` is how many transversal blocks (one round each) are wanted. ``left_out``
     lists the differences no block may hold, each as (a, b, d) with its reverse (b, a, −d) implied.
+    ``symmetry``, where given, is a map of the frame the base class must keep (``orbits``).
     """
 
     family: str
@@ -60,6 +65,7 @@ class Frame:
     developed: int
     transversals: int
     left_out: frozenset[tuple[int, int, int]] = frozenset()
+    symmetry: Symmetry | None = None
 
     @property
     def points(self) -> int:
@@ -123,7 +129,11 @@ def frames(points: int, size: int) -> list[Frame]:
 
     Where the one-class frame of a family has no solution (nearly Kirkman on 18 over Z_8), a
     frame with a smaller Z_m, more levels and two or three base classes may: 18 over Z_4 × 4
-    levels, 32 over Z_5 × 6, 48 over Z_5 × 9.
+    levels, 32 over Z_5 × 6, 48 over Z_5 × 9. Where the seeded search gives up on a frame, the
+    same frame asked for a base class that a symmetry keeps may have one (``orbits``): at blocks
+    of 4 a multiplier of order 3 where Z_m has one (40 over Z_13), and turning the three levels
+    with the three fixed points where points ≡ 0 (mod 12) (36 over Z_11, 48 over Z_15). Frames of
+    equal rounds keep this order: the seeded frame first, then its symmetric twin.
     """
     v, found = points, []
     if size == 3 and v % 6 == 3:
@@ -138,11 +148,14 @@ def frames(points: int, size: int) -> list[Frame]:
         if m % 2 == 0 and m // 2 % 2 == 0:
             found.append(Frame("nearly Kirkman triple system", m // 2, 4, 2, 3, 2, 0, _pure(4, m // 4)))
     if size == 4 and v % 12 == 4:
-        found.append(Frame("resolvable design of blocks of 4", (v - 1) // 3, 3, 1, 4, 1, 0))
+        m = (v - 1) // 3
+        found.append(Frame("resolvable design of blocks of 4", m, 3, 1, 4, 1, 0))
+        if (mu := multiplier_of_order_3(m)) is not None:
+            found.append(Frame("resolvable design of blocks of 4", m, 3, 1, 4, 1, 0, symmetry=Symmetry(mu, 0)))
     if size == 4 and v % 12 == 0:
-        found.append(
-            Frame("resolvable design of blocks of 4 missing groups of 3", (v - 3) // 3, 3, 3, 4, 1, 0, _mixed(3, 0))
-        )
+        family, m = "resolvable design of blocks of 4 missing groups of 3", (v - 3) // 3
+        found.append(Frame(family, m, 3, 3, 4, 1, 0, _mixed(3, 0)))
+        found.append(Frame(family, m, 3, 3, 4, 1, 0, _mixed(3, 0), Symmetry(1, 1)))
         if (v - 3) % 9 == 0 and v > 12:
             m = (v - 3) // 9
             found.append(
@@ -161,19 +174,28 @@ def frames(points: int, size: int) -> list[Frame]:
 
 
 def find_bases(frame: Frame, first_seed: int = 0) -> Bases | None:
-    """Base blocks for the frame, from the first seed (counting up) whose search finds them."""
+    """Base blocks for the frame, from the first seed (counting up) whose search finds them.
+
+    A frame with a symmetry is searched exactly instead (``orbits``), which has no seed: 0.
+    """
+    if frame.symmetry is not None:
+        symmetric = symmetric_base_class(frame)
+        return None if symmetric is None else _numbered(frame, 0, symmetric, [])
     for seed in range(first_seed, first_seed + ATTEMPTS):
         found = _Attempt(frame, random.Random(seed)).run()
         if found is not None:
-            base_class, transversals = found
-            number = frame.number
-            return Bases(
-                frame,
-                seed,
-                tuple(tuple(sorted(number(p) for p in b)) for b in base_class),
-                tuple(tuple(sorted(number(p) for p in b)) for b in transversals),
-            )
+            return _numbered(frame, seed, *found)
     return None
+
+
+def _numbered(frame: Frame, seed: int, base_class: list[list[Point]], transversals: list[list[Point]]) -> Bases:
+    """The blocks found, by point number."""
+    return Bases(
+        frame,
+        seed,
+        tuple(tuple(sorted(frame.number(p) for p in b)) for b in base_class),
+        tuple(tuple(sorted(frame.number(p) for p in b)) for b in transversals),
+    )
 
 
 class _OutOfSteps(Exception):
@@ -345,10 +367,10 @@ class _Attempt:
 # --- the shipped data ----------------------------------------------------------------------
 
 
-def generate(up_to: int, sizes: tuple[int, ...] = (3, 4)) -> list[Bases]:
-    """For every count up to ``up_to`` and every size, the bases of the best frame the search solves."""
+def generate(up_to: int, sizes: tuple[int, ...] = (3, 4), start: int = 6) -> list[Bases]:
+    """For every count from ``start`` up to ``up_to`` and every size, the bases of the best frame the search solves."""
     found = []
-    for points in range(6, up_to + 1):
+    for points in range(start, up_to + 1):
         for size in sizes:
             bases = next((b for f in frames(points, size) if (b := find_bases(f)) is not None), None)
             if bases is not None:
@@ -359,7 +381,7 @@ def generate(up_to: int, sizes: tuple[int, ...] = (3, 4)) -> list[Bases]:
 def as_data(bases: Bases) -> dict[str, object]:
     """The bases as a JSON object: enough to name the frame again and to check the search."""
     f = bases.frame
-    return {
+    data: dict[str, object] = {
         "points": f.points,
         "size": f.size,
         "family": f.family,
@@ -368,11 +390,19 @@ def as_data(bases: Bases) -> dict[str, object]:
         "base_class": [list(b) for b in bases.base_class],
         "transversals": [list(b) for b in bases.transversals],
     }
+    if f.symmetry is not None:
+        data["symmetry"] = {"multiplier": f.symmetry.multiplier, "shift": f.symmetry.shift}
+    return data
 
 
 def from_data(entry: dict[str, Any]) -> Bases:
     """The bases of a JSON object written by :func:`as_data`, on the frame its family names."""
-    frame = next(f for f in frames(entry["points"], entry["size"]) if (f.family, f.m) == (entry["family"], entry["m"]))
+    symmetry = Symmetry(**entry["symmetry"]) if "symmetry" in entry else None
+    frame = next(
+        f
+        for f in frames(entry["points"], entry["size"])
+        if (f.family, f.m, f.symmetry) == (entry["family"], entry["m"], symmetry)
+    )
     return Bases(
         frame,
         entry["seed"],

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import VARIANTS, Carried, InvalidSitting, read_sitting, score_sitting
 from scoring.engine import score as score_deals
+from scoring.engine.reading import Reader, deal_format, quick_deal, read_deal
 from scoring.samples import random_deal, random_options, random_sitting
 
 sittings = st.builds(
@@ -156,9 +157,10 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-def damage(doc: dict[str, Any], data: Any, junk: Any) -> None:
-    """Put ``junk`` in place of one value of the document, anywhere in it."""
-    path = data.draw(st.sampled_from(paths(doc)[1:]))
+def damage(doc: dict[str, Any], data: Any, junk: Any, within: tuple[object, ...] = ()) -> None:
+    """Put ``junk`` in place of one value of the document, anywhere in it (or in its part at ``within``)."""
+    inside = [path for path in paths(doc) if len(path) > len(within) and path[: len(within)] == within]
+    path = data.draw(st.sampled_from(inside))
     target = doc
     for step in path[:-1]:
         target = target[step]
@@ -222,3 +224,24 @@ def test_a_variant_without_lone_item_rules_finds_nothing_wrong_with_one_declarat
             continue  # a field out of the format, refused before any rule
         for read in sitting.deals:
             assert list(variant.check(read, sitting.options)) == [], deal
+
+
+@given(sittings)
+def test_every_generated_deal_is_read_in_one_pass(doc: dict[str, Any]) -> None:
+    variant, players = VARIANTS[doc["variant"]], tuple(doc["players"])
+    for number, raw in enumerate(doc["deals"], start=1):
+        assert quick_deal(raw, number, variant, players, deal_format(variant)) is not None, raw
+
+
+@given(sittings, st.data(), json_values)
+def test_a_deal_read_in_one_pass_is_the_deal_read_in_full(doc: dict[str, Any], data: Any, junk: Any) -> None:
+    damage(doc, data, junk, within=("deals",))
+    variant, players = VARIANTS[doc["variant"]], tuple(doc["players"])
+    shape = deal_format(variant)
+    for number, raw in enumerate(doc["deals"], start=1):
+        quick = quick_deal(raw, number, variant, players, shape)
+        reader = Reader()
+        in_full = read_deal(raw, number, variant, players, reader, shape)
+        if quick is not None:
+            assert reader.problems == []
+            assert quick == in_full

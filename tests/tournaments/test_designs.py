@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
 
-from scoring.tournaments.designs import Design, design_problems, developed
-from scoring.tournaments.differences import find_bases, frames
+from scoring.management.commands import designs as designs_command
+from scoring.tournaments.designs import BASES_FILE, Design, design_problems, developed
+from scoring.tournaments.differences import Bases, Frame, find_bases, frames, from_data
+from scoring.tournaments.orbits import Symmetry, multiplier_of_order_3
 from scoring.tournaments.repeat_free import repeat_free_limit
 
 SHIPPED = sorted(developed())
@@ -38,6 +44,9 @@ def test_the_rows_of_the_limits_table_the_search_solved_are_shipped() -> None:
         (20, 4, 5),
         (24, 4, 7),
         (28, 4, 9),
+        (36, 4, 11),
+        (40, 4, 13),
+        (48, 4, 15),
     ]:
         assert len(developed()[points, size].classes) == rounds
 
@@ -66,6 +75,71 @@ def test_18_at_tables_of_3_come_from_two_base_classes_over_z4_where_z8_has_none(
     )
 
 
+def _symmetric_frame(points: int) -> Frame:
+    return next(f for f in frames(points, 4) if f.symmetry is not None)
+
+
+@cache
+def _symmetric_bases(points: int) -> Bases:
+    bases = find_bases(_symmetric_frame(points))
+    assert bases is not None
+    return bases
+
+
+def _kept(bases: Bases) -> bool:
+    """Whether the base class is the same set of blocks after the frame's symmetry."""
+    f = bases.frame
+    assert f.symmetry is not None
+    point = {f.number(p): p for p in [(x, a) for a in range(f.levels) for x in range(f.m)]} | {
+        f.number((i, -1)): (i, -1) for i in range(f.fixed)
+    }
+    blocks = {frozenset(b) for b in bases.base_class}
+    return blocks == {frozenset(f.number(f.symmetry.image(f, point[p])) for p in b) for b in blocks}
+
+
+def test_40_at_tables_of_4_come_from_a_base_class_the_multiplier_3_of_z13_keeps() -> None:
+    assert multiplier_of_order_3(13) == 3
+    bases = _symmetric_bases(40)
+    assert (bases.frame.m, bases.frame.symmetry) == (13, Symmetry(3, 0))
+    assert _kept(bases)
+    assert developed()[40, 4].classes == bases.classes()
+    assert len(bases.classes()) == 13
+
+
+@pytest.mark.parametrize(("points", "m"), [(36, 11), (48, 15)])
+def test_the_counts_missing_groups_of_3_come_from_a_base_class_that_turning_the_levels_keeps(
+    points: int, m: int
+) -> None:
+    bases = _symmetric_bases(points)
+    assert (bases.frame.m, bases.frame.fixed, bases.frame.symmetry) == (m, 3, Symmetry(1, 1))
+    assert _kept(bases)
+    assert developed()[points, 4].classes == bases.classes()
+    assert design_problems(developed()[points, 4]) == []
+
+
+def test_the_symmetric_search_is_exact_so_it_has_no_seed_and_finds_the_same_blocks_again() -> None:
+    first, again = find_bases(_symmetric_frame(36)), find_bases(_symmetric_frame(36))
+    assert first is not None and first == again and first.seed == 0
+
+
+def test_a_symmetry_that_moves_only_the_fixed_points_keeps_no_base_class() -> None:
+    """Turning 3 levels while swapping 2 fixed points: its cube swaps ∞₁ and ∞₂ and moves nothing else."""
+    groups = frozenset((a, a, 5) for a in range(3))
+    frame = Frame("resolvable design of blocks of 4 missing pairs", 10, 3, 2, 4, 1, 0, groups, Symmetry(1, 1))
+    assert find_bases(frame) is None
+
+
+def test_a_shipped_symmetric_design_names_its_symmetry_in_the_data() -> None:
+    bases = _symmetric_bases(48)
+    entry = next(e for e in _shipped_entries() if (e["points"], e["size"]) == (48, 4))
+    assert entry["symmetry"] == {"multiplier": 1, "shift": 1}
+    assert from_data(entry) == bases
+
+
+def _shipped_entries() -> list[dict[str, Any]]:
+    return list(json.loads(BASES_FILE.read_text())["designs"])
+
+
 def test_a_frame_with_no_solution_gives_none() -> None:
     """No nearly Kirkman triple system on 12 points exists (12 × 3 has no fifth repeat-free round)."""
     assert find_bases(frames(12, 3)[0]) is None
@@ -73,6 +147,16 @@ def test_a_frame_with_no_solution_gives_none() -> None:
 
 def test_the_shipped_data_is_what_its_search_finds() -> None:
     call_command("designs", "--check", stdout=open("/dev/null", "w"))  # noqa: SIM115
+
+
+def test_searching_some_counts_again_keeps_the_other_entries_and_gives_the_same_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "design_bases.json"
+    copy.write_text(BASES_FILE.read_text())
+    monkeypatch.setattr(designs_command, "BASES_FILE", copy)
+    call_command("designs", "--points", "15", "9", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert copy.read_text() == BASES_FILE.read_text()
 
 
 def test_12_at_tables_of_3_have_four_repeat_free_rounds_and_no_fifth() -> None:

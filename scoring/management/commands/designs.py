@@ -2,13 +2,15 @@
 
 ::
 
-    python manage.py designs            # search every frame up to 48 points, write design_bases.json
-    python manage.py designs --check    # rerun the search for each shipped design, compare, verify
+    python manage.py designs                  # search every frame up to 48 points, write design_bases.json
+    python manage.py designs --points 36 40   # search again only these counts, keep the other entries
+    python manage.py designs --check          # rerun the search for each shipped design, compare, verify
 
 Writing searches each frame from seed 0 up, which takes minutes where the search fails, and
 proves the repeat-free limit of every field of up to 12 at one table size (``repeat_free``). The
 check reruns each shipped design's search from the seed it was found at (the seeds before it
-found nothing), so it takes seconds, verifies that every design meets each pair at most once and
+found nothing; a frame with a symmetry is searched exactly, with no seed, in a second or two),
+so it takes seconds, verifies that every design meets each pair at most once and
 seats every point once a round, and proves the limits again. It exits with status 1 on any
 difference; CI runs it (``tests/tournaments/test_designs.py``).
 """
@@ -39,11 +41,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--check", action="store_true", help="compare the shipped designs with their search")
         parser.add_argument("--up-to", type=int, default=UP_TO, help=f"the largest count to search (default {UP_TO})")
+        parser.add_argument("--points", type=int, nargs="+", help="search only these counts, keep the others")
 
-    def handle(self, *args: Any, check: bool, up_to: int, **options: Any) -> None:
+    def handle(self, *args: Any, check: bool, up_to: int, points: list[int] | None, **options: Any) -> None:
         if not check:
-            found = generate(up_to)
-            data = {"designs": [as_data(b) for b in found], "limits": _limits()}
+            found = generate(up_to) if points is None else [b for n in sorted(points) for b in generate(n, start=n)]
+            designs = [as_data(b) for b in found]
+            if points is not None:
+                kept = [e for e in json.loads(BASES_FILE.read_text())["designs"] if e["points"] not in points]
+                designs = sorted(kept + designs, key=lambda e: (e["points"], e["size"]))
+            data = {"designs": designs, "limits": _limits()}
             BASES_FILE.write_text(json.dumps(data, indent=1) + "\n")
             for bases in found:
                 self.stdout.write(
