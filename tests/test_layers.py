@@ -57,6 +57,7 @@ PLACES = {
     "scoring.tournaments.draw": ("tournaments", True),
     "scoring.tournaments.designs": ("tournaments", True),
     "scoring.tournaments.differences": ("tournaments", True),
+    "scoring.tournaments.cover": ("tournaments", True),
     "scoring.tournaments.orbits": ("tournaments", True),
     "scoring.tournaments.repeat_free": ("tournaments", True),
     "scoring.tournaments.search": ("tournaments", True),

@@ -18,13 +18,14 @@ all have the same shape when built by the *method of differences*:
   out): their differences are the frame's **left-out** differences, held by no block.
 
 Each family below says, for every count of its congruence class, which frame to use; the search
-looks for blocks that hold each difference once. It is a depth-first search over the points in
-a seeded order that starts again with the next seed after a fixed number of steps, so what it
-finds depends on the seed alone, never on the machine. Where it gives up, ``orbits`` searches
-the same frame exactly for a base class that a symmetry of the frame keeps (the frame's
-``symmetry``; its twin without one comes first). The project ships what the searches found
-as data (``design_bases.json``), which ``python manage.py designs --check`` regenerates and
-compares.
+looks for blocks that hold each difference once. It is a depth-first search over the points in a
+seeded order, or for frames marked ``exact`` an exact cover (``cover``: the Kirkman frames over
+Z_n/3 × 3 levels, where the depth-first search gave up on 33 and 45), that starts again with the
+next seed after a fixed number of steps, so what it finds depends on the seed alone, never on
+the machine. Where it gives up, ``orbits`` searches the same frame exactly for a base class that
+a symmetry of the frame keeps (the frame's ``symmetry``; its twin without one comes first). The
+project ships what the searches found as data (``design_bases.json``), which
+``python manage.py designs --check`` regenerates and compares.
 
 Pure Python, no Django.
 """
@@ -33,15 +34,19 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .cover import OutOfSteps, exact_cover
 from .orbits import Symmetry, multiplier_of_order_3, symmetric_base_class
 
 # Steps of one attempt before the search starts again with the next seed, and attempts in all.
 ATTEMPT_STEPS = 1_000_000
 ATTEMPTS = 20
+# Rows an exact-cover attempt tries (each costs far more than a depth-first step: it counts the
+# open rows of every column still to cover).
+COVER_STEPS = 30_000
 
 Point = tuple[int, int]  # (x, level), or (i, -1) for fixed point i
 
@@ -54,6 +59,7 @@ class Frame:
     than one, each fixed point meets some levels in one class and the others in another.
     ``transversals`` is how many transversal blocks (one round each) are wanted. ``left_out``
     lists the differences no block may hold, each as (a, b, d) with its reverse (b, a, −d) implied.
+    ``exact`` frames are searched as an exact cover (``cover``) instead of depth first.
     ``symmetry``, where given, is a map of the frame the base class must keep (``orbits``).
     """
 
@@ -65,6 +71,7 @@ class Frame:
     developed: int
     transversals: int
     left_out: frozenset[tuple[int, int, int]] = frozenset()
+    exact: bool = False
     symmetry: Symmetry | None = None
 
     @property
@@ -140,7 +147,7 @@ def frames(points: int, size: int) -> list[Frame]:
         if (v - 1) // 2 % 2:
             found.append(Frame("Kirkman triple system", (v - 1) // 2, 2, 1, 3, 1, 0))
         else:
-            found.append(Frame("Kirkman triple system", v // 3, 3, 0, 3, True, (v - 3) // 6))
+            found.append(Frame("Kirkman triple system", v // 3, 3, 0, 3, 1, (v - 3) // 6, exact=True))
     if size == 3 and v % 6 == 0 and v >= 6:
         m = (v - 2) // 2
         left = _pure(2, m // 2) if m % 2 == 0 else _mixed(2, 0)
@@ -155,7 +162,7 @@ def frames(points: int, size: int) -> list[Frame]:
     if size == 4 and v % 12 == 0:
         family, m = "resolvable design of blocks of 4 missing groups of 3", (v - 3) // 3
         found.append(Frame(family, m, 3, 3, 4, 1, 0, _mixed(3, 0)))
-        found.append(Frame(family, m, 3, 3, 4, 1, 0, _mixed(3, 0), Symmetry(1, 1)))
+        found.append(Frame(family, m, 3, 3, 4, 1, 0, _mixed(3, 0), symmetry=Symmetry(1, 1)))
         if (v - 3) % 9 == 0 and v > 12:
             m = (v - 3) // 9
             found.append(
@@ -182,7 +189,8 @@ def find_bases(frame: Frame, first_seed: int = 0) -> Bases | None:
         symmetric = symmetric_base_class(frame)
         return None if symmetric is None else _numbered(frame, 0, symmetric, [])
     for seed in range(first_seed, first_seed + ATTEMPTS):
-        found = _Attempt(frame, random.Random(seed)).run()
+        rng = random.Random(seed)
+        found = (_Cover(frame, rng) if frame.exact else _Attempt(frame, rng)).run()
         if found is not None:
             return _numbered(frame, seed, *found)
     return None
@@ -362,6 +370,78 @@ class _Attempt:
         xs = list(range(self.frame.m))
         self.rng.shuffle(xs)
         return xs
+
+
+class _Cover:
+    """One seeded attempt at the frame as an exact cover (``cover``), for frames marked ``exact``.
+
+    - **columns**, each covered once: every point of every base class (a class seats each point
+      once), every difference the frame does not leave out (the blocks hold each once), and each
+      fixed point with each level (a fixed point meets every level once);
+    - **rows**: every block a base class may hold (its points, its differences, and for a block
+      of a fixed point the levels that point meets) and every transversal through (0, 0) (its
+      differences only: turning a transversal changes none of them, so it may start there).
+
+    A difference is a column (a, b, d) with a < b, or a pure one (a, a, d) with d at most m / 2,
+    so a difference and its reverse are one column. (At d = m / 2, m even, the turns of a block
+    would meet its pair twice; the frames searched this way have an odd m.)
+    """
+
+    def __init__(self, frame: Frame, rng: random.Random) -> None:
+        self.frame = frame
+        self.rng = rng
+        left_out = frame.left_out | {(b, a, -d % frame.m) for a, b, d in frame.left_out}
+        finite: list[Point] = [(x, a) for a in range(frame.levels) for x in range(frame.m)]
+        fixed: list[Point] = [(i, -1) for i in range(frame.fixed)]
+        names: list[object] = [(k, p) for k in range(frame.developed) for p in finite + fixed]
+        for a, b in itertools.combinations_with_replacement(range(frame.levels), 2):
+            top = frame.m // 2 if a == b else frame.m - 1
+            names += [(a, b, d) for d in range(int(a == b), top + 1) if (a, b, d) not in left_out]
+        names += [("meets", i, a) for i in range(frame.fixed) for a in range(frame.levels)]
+        self.columns = {name: c for c, name in enumerate(names)}
+        self.rows: list[list[int]] = []
+        self.blocks: list[tuple[int, list[Point]]] = []  # by row: its class (−1: a transversal), its block
+        for block in itertools.combinations(finite, frame.size):
+            self._add(list(block), range(frame.developed))
+        for p, rest in itertools.product(fixed, itertools.combinations(finite, frame.size - 1)):
+            if len({a for _, a in rest}) == len(rest):
+                self._add([*rest, p], range(frame.developed))
+        if frame.transversals:
+            for xs in itertools.product(range(frame.m), repeat=frame.levels - 1):
+                self._add([(0, 0), *((x, a) for a, x in enumerate(xs, 1))], [-1])
+
+    def run(self) -> tuple[list[list[Point]], list[list[Point]]] | None:
+        try:
+            found = exact_cover(self.rows, len(self.columns), self.rng, COVER_STEPS)
+        except OutOfSteps:
+            return None
+        if found is None:
+            return None
+        picked = [self.blocks[r] for r in found]
+        base: list[list[Point]] = []
+        for k in range(self.frame.developed):
+            base += sorted(block for kind, block in picked if kind == k)
+        return base, sorted(block for kind, block in picked if kind < 0)
+
+    def _add(self, block: list[Point], classes: Sequence[int]) -> None:
+        """Rows for the block in each of ``classes`` (−1: as a transversal), if its differences allow."""
+        m = self.frame.m
+        finite = [p for p in block if p[1] >= 0]
+        keys: list[object] = [_difference(p, q, m) for p, q in itertools.combinations(finite, 2)]
+        keys += [("meets", i, a) for i, level in block if level < 0 for _, a in finite]
+        if len(set(keys)) < len(keys) or any(key not in self.columns for key in keys):
+            return
+        covered = [self.columns[key] for key in keys]
+        for k in classes:
+            self.rows.append(covered + ([] if k < 0 else [self.columns[k, p] for p in block]))
+            self.blocks.append((k, block))
+
+
+def _difference(p: Point, q: Point, m: int) -> tuple[int, int, int]:
+    """The column of two finite points' difference: levels in order, a pure one at most m / 2."""
+    (x, a), (y, b) = sorted([p, q], key=lambda point: point[1])
+    d = (y - x) % m
+    return (a, b, min(d, m - d) if a == b else d)
 
 
 # --- the shipped data ----------------------------------------------------------------------

@@ -47,6 +47,7 @@ def test_the_rows_of_the_limits_table_the_search_solved_are_shipped() -> None:
         (36, 4, 11),
         (40, 4, 13),
         (48, 4, 15),
+        (33, 3, 16),
     ]:
         assert len(developed()[points, size].classes) == rounds
 
@@ -138,6 +139,14 @@ def test_a_shipped_symmetric_design_names_its_symmetry_in_the_data() -> None:
 
 def _shipped_entries() -> list[dict[str, Any]]:
     return list(json.loads(BASES_FILE.read_text())["designs"])
+
+
+def test_kirkman_triple_systems_over_three_levels_come_from_the_exact_cover_search() -> None:
+    """The depth-first search gave up on 33 and 45 over Z_11 and Z_15 × 3 levels; the cover finds them."""
+    for points in (33, 45):
+        frame = frames(points, 3)[0]
+        assert (frame.m, frame.levels, frame.transversals, frame.exact) == (points // 3, 3, (points - 3) // 6, True)
+        assert len(developed()[points, 3].classes) == (points - 1) // 2
 
 
 def test_a_frame_with_no_solution_gives_none() -> None:
