@@ -6,9 +6,11 @@ Run with ``make bench`` (or ``python -m bench.ledger``). It makes a throwaway da
 temporary folder, so it never touches the site's own. The stored rows are real: a few dozen
 sittings of the variant with pots are generated and scored by the engine, then stored again and
 again with other players at other dates (bulk inserts, for 100,000 deals through the services
-would take an hour), with the seats' totals and the sittings' deal counts the services keep; a
+would take an hour), with the seats' totals and the sittings' deal counts the services keep, and
+the players' months summed from the seats by their rebuild (``scoring.sittings.months``); a
 sample of the sittings is then rebuilt by ``recompute``, which must find every row as the
-services would have written it.
+services would have written it, and their players' months summed again as the services do after
+a write, which must leave every month as the rebuild made it.
 
 Goals (``docs/ledger.md``): the page runs a constant number of SQL queries, at most 10, the same
 for a club of one sitting; built after a change (the cache emptied) within 15× a bare page (the
@@ -54,6 +56,7 @@ def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: rando
     from scoring.club.models import Club, Player
     from scoring.engine import VARIANTS, InvalidSitting, read_sitting, score
     from scoring.samples import random_sitting
+    from scoring.sittings import months
     from scoring.sittings.documents import deal_by_index
     from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
     from scoring.sittings.stored import SeatTotals, lines_of, played_by
@@ -143,6 +146,7 @@ def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: rando
                 breakdowns.append(Breakdown(revision=revision, lines=lines, pots=pots))
         ScoreRow.objects.bulk_create(rows, batch_size=5000)
         Breakdown.objects.bulk_create(breakdowns, batch_size=5000)
+    months.rebuild(club.pk)
     return club, variant, year
 
 
@@ -159,16 +163,21 @@ class Template:
 def rebuilt_differences(club: Any, rng: random.Random) -> list[str]:
     """What ``recompute`` (the services' own rebuilding) finds different in a sample of the
     club's sittings, in the rows the ledger reads (score rows, pots, deal counts, the seats'
-    totals): nothing, if the bench stored them as the services would have. The breakdowns' text
-    names the seats of the sitting the bench copied, not the players: the ledger never reads it."""
+    totals), and the months of their players summed again as the services do after a write:
+    nothing, if the bench stored them as the services would have. The breakdowns' text names the
+    seats of the sitting the bench copied, not the players: the ledger never reads it."""
+    from django.db import transaction
+
+    from scoring.sittings import months
     from scoring.sittings.services import recompute
 
     sittings = list(club.sittings.order_by("pk"))
-    found = [
-        line
-        for sitting in rng.sample(sittings, min(CHECKED_SITTINGS, len(sittings)))
-        for line in recompute(sitting, rerating=False)
-    ]
+    sample = rng.sample(sittings, min(CHECKED_SITTINGS, len(sittings)))
+    found = [line for sitting in sample for line in recompute(sitting, rerating=False)]
+    with transaction.atomic():
+        for sitting in sample:
+            months.refresh_sitting(sitting)
+    found += months.rebuild(club.pk)
     return [line for line in found if not line.endswith(("breakdown differs", "reasons stored for translation differ"))]
 
 

@@ -5,7 +5,7 @@ from scoring.club.models import Club, LedgerSettings, Membership, Player, Tariff
 from scoring.evenings.models import Evening, EveningRound, PlayerGroup
 from scoring.ledger.models import PaidTransfer, RankingRule, Season
 from scoring.ratings.models import Rating
-from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
+from scoring.sittings.models import Breakdown, DealRevision, PlayerMonth, ScoreRow, Seat, Sitting
 from scoring.submissions import Submission
 from scoring.tournaments.models import Entrant, Round, RoundTable, Tournament
 
@@ -22,6 +22,7 @@ __all__ = [
     "PaidTransfer",
     "Player",
     "PlayerGroup",
+    "PlayerMonth",
     "RankingRule",
     "Rating",
     "Round",

@@ -28,7 +28,20 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Case, Count, F, JSONField, Max, OuterRef, Q, QuerySet, Subquery, Sum, When, Window
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    JSONField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    When,
+    Window,
+)
 from django.db.models.functions import RowNumber
 
 from scoring.club.models import Club, Player
@@ -49,7 +62,8 @@ from scoring.money import (
     sitting_money,
     transfers,
 )
-from scoring.sittings.models import Breakdown, ScoreRow, Seat, Sitting
+from scoring.sittings.models import Breakdown, PlayerMonth, ScoreRow, Seat, Sitting
+from scoring.sittings.months import first_day, last_day
 
 # --- seasons --------------------------------------------------------------------------------
 
@@ -253,6 +267,18 @@ def parts(
     return found
 
 
+def games_of(club: Club, period: Period) -> tuple[frozenset[str], str | None]:
+    """The games the season has sittings of (the club's evenings, of the games the site knows),
+    and the game of its latest sitting (``None`` without one), in one query of a row per game
+    (its latest day and its sitting made last) from the index of the club's sittings by game and
+    date, never a row per sitting: of two games played on the season's last day, the one whose
+    sitting was made last."""
+    sittings = counted_sittings(club, period).filter(variant__in=list(VARIANTS))
+    rows = sittings.values_list("variant").annotate(day=Max("date"), made=Max("pk")).order_by()
+    latest = max(rows, key=lambda row: (row[1], row[2]), default=None)
+    return frozenset(variant for variant, _day, _made in rows), latest[0] if latest else None
+
+
 def pots_left(club: Club, period: Period, variant: str | None = None) -> dict[int, int]:
     """What the pots held at the end of each sitting with pots: its last live deal's stored pots,
     summed (one query; none at all where no variant has pots)."""
@@ -303,19 +329,20 @@ def seasons_of(found: Sequence[Part]) -> dict[str, PlayerSeason]:
 def summed_seasons(
     club: Club, period: Period, variant: str, mode: Mode, *, with_tournaments: bool, reader: Names = EVERY_NAME
 ) -> tuple[dict[str, PlayerSeason], dict[str, int]]:
-    """Each player's season summed in SQL from the seats' totals, and each player's id, in one
-    query however many sittings the season has: one row per player (``GROUP BY``), or in
-    ``best_n`` one row for each of his best K results with his season's sums beside it (window
-    functions, which cost some three times a grouping: only where the mode needs them). Players
-    named as ``reader`` sees them."""
-    sittings = counted_sittings(club, period, variant, with_tournaments=with_tournaments).filter(deal_count__gt=0)
-    seats = Seat.objects.filter(sitting__in=sittings.values("pk"))
-    still_open = Case(When(sitting__closed_at__isnull=True, then=1), default=0)
+    """Each player's season summed in SQL, and each player's id, in one query however many
+    sittings the season has: the players' months (``scoring.sittings.months``) of the months the
+    season holds whole, and the seats of its first and last month where it starts or ends within
+    one, a row per player from each (``GROUP BY``), added up here. In ``best_n``, which needs
+    every single result, one row for each of his best K results with his season's sums beside it,
+    from the seats (window functions, which cost some three times a grouping: only where the mode
+    needs them). Players named as ``reader`` sees them."""
     rows: Any
     if mode.mode == "best_n" and mode.best:
         his = [F("player_id")]
+        still_open = Case(When(sitting__closed_at__isnull=True, then=1), default=0)
         rows = (
-            seats.annotate(
+            _counted_seats(club, period, variant, with_tournaments=with_tournaments)
+            .annotate(
                 place=Window(RowNumber(), order_by=[F("points").desc(), F("pk").asc()], partition_by=his),
                 sittings=Window(Count("pk"), partition_by=his),
                 deals=Window(Sum("deals_played"), partition_by=his),
@@ -324,24 +351,80 @@ def summed_seasons(
             )
             .filter(place__lte=mode.best)
             .values_list("player_id", "player__display_name", "points", "sittings", "deals", "total", "open")
+            .order_by()
         )
     else:
-        rows = (
-            seats.values_list("player_id", "player__display_name")
-            .annotate(best=Max("points"), sittings=Count("pk"), deals=Sum("deals_played"))
-            .annotate(total=Sum("points"), open=Sum(still_open))
-        )
+        rows = _summed_by_month(club, period, variant, with_tournaments=with_tournaments)
     best: dict[int, list[int]] = defaultdict(list)
-    sums: dict[int, tuple[str, int, int, int, int]] = {}
-    for player_id, name, points, count, deals, total, opened in rows.order_by():
+    sums: dict[int, list[Any]] = {}
+    for player_id, name, points, count, deals, total, opened in rows:
         best[player_id].append(points)
-        sums[player_id] = (name, count, deals, total, opened)
+        summed = sums.setdefault(player_id, [name, 0, 0, 0, 0])
+        if mode.mode == "best_n" and mode.best:
+            summed[1:] = count, deals, total, opened
+        else:  # a player's months and his edge months' seats: added up
+            summed[1:] = summed[1] + count, summed[2] + deals, summed[3] + total, summed[4] + opened
     seasons, ids = {}, {}
     for player_id, (name, count, deals, total, opened) in sums.items():
         shown = reader.of(player_id, name)
         seasons[shown] = PlayerSeason(count, deals, total, opened > 0, tuple(sorted(best[player_id], reverse=True)))
         ids[shown] = player_id
     return seasons, ids
+
+
+def whole_months(period: Period) -> tuple[datetime.date, datetime.date] | None:
+    """The first day of the first month the period holds whole and the last day of its last, or
+    ``None`` when it holds none."""
+    first = period.start if period.start.day == 1 else last_day(period.start) + datetime.timedelta(days=1)
+    last = period.end if period.end == last_day(period.end) else first_day(period.end) - datetime.timedelta(days=1)
+    return (first, last) if first <= last else None
+
+
+def _counted_seats(
+    club: Club, period: Period, variant: str, *, with_tournaments: bool, besides: tuple[datetime.date, ...] = ()
+) -> QuerySet[Seat]:
+    """The seats of the sittings with a deal the season counts, but for those dated in
+    ``besides`` (a first and a last day, both included)."""
+    sittings = counted_sittings(club, period, variant, with_tournaments=with_tournaments).filter(deal_count__gt=0)
+    if besides:
+        sittings = sittings.exclude(date__range=besides)
+    return Seat.objects.filter(sitting__in=sittings.values("pk"))
+
+
+def _summed_by_month(club: Club, period: Period, variant: str, *, with_tournaments: bool) -> QuerySet[Any]:
+    """Each player's sums (best single result, sittings, deals played, game points, open
+    sittings) from his months the period holds whole and from his seats of the days around them:
+    up to two rows per player, in one query (``UNION ALL``). Only the parts the period has are
+    built: the ORM's building costs more than the database's answer."""
+    whole = whole_months(period)
+    summed = None
+    if whole is None or (period.start, period.end) != whole:
+        edges = _counted_seats(club, period, variant, with_tournaments=with_tournaments, besides=whole or ())
+        summed = (
+            edges.values_list("player_id", "player__display_name")
+            .annotate(
+                best=Max("points"),
+                sittings=Count("pk"),
+                deals=Sum("deals_played"),
+                total=Sum("points"),
+                open=Sum(Case(When(sitting__closed_at__isnull=True, then=1), default=0)),
+            )
+            .order_by()
+        )
+    if whole is None:
+        assert summed is not None
+        return summed
+    months = PlayerMonth.objects.filter(club=club, variant=variant, month__range=whole)
+    if not with_tournaments:
+        months = months.filter(in_tournament=False)
+    from_months = months.values_list("player_id", "player__display_name").annotate(
+        best=Max("best"),
+        sittings=Sum("sittings"),
+        deals=Sum("deals_played"),
+        total=Sum("points"),
+        open=Sum("open_sittings"),
+    )
+    return from_months.order_by() if summed is None else from_months.order_by().union(summed, all=True)
 
 
 def season_table_of(

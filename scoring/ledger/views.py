@@ -20,8 +20,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import F, Min, Window
-from django.db.models.functions import FirstValue
+from django.db.models import Min
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -51,7 +50,7 @@ from scoring.ledger.results import (
     Seasons,
     SittingTerms,
     calendar_year,
-    counted_sittings,
+    games_of,
     parts,
     player_statistics,
     ranking_rule,
@@ -110,15 +109,14 @@ class SeasonPage:
     def games_played(self) -> tuple[frozenset[str], str]:
         """The games the season has sittings of, and the game of its latest sitting (the first
         game when it has none): from its sittings where the page read them, else in one query
-        of one row per game, for the season table reads no sitting one by one."""
+        that reads a few index entries per game (``games_of``), for the season table reads no
+        sitting one by one."""
         first = next(iter(VARIANTS))
         if "terms" in self.__dict__:
             known = [sitting.variant for sitting in self.terms.values() if sitting.variant in VARIANTS]
             return frozenset(known), known[-1] if known else first
-        sittings = counted_sittings(self.club, self.period).filter(variant__in=list(VARIANTS))
-        latest = Window(FirstValue("variant"), order_by=[F("date").desc(), F("pk").desc()])
-        rows = list(sittings.annotate(latest=latest).values_list("variant", "latest").order_by().distinct())
-        return frozenset(variant for variant, _latest in rows), rows[0][1] if rows else first
+        played, latest = games_of(self.club, self.period)
+        return played, latest or first
 
     @cached_property
     def names(self) -> Names:

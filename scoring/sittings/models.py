@@ -100,6 +100,7 @@ class Sitting(CountsChanges):
         ordering = ["-date", "-id"]
         indexes = [
             models.Index(fields=["club", "-date"]),
+            models.Index(fields=["club", "variant", "date"], name="sittings_of_a_game"),
             models.Index(fields=["club", "origin_club", "origin_number"], name="sitting_origin"),
         ]
         constraints = [
@@ -310,3 +311,37 @@ class Breakdown(models.Model):
 
     def __str__(self) -> str:
         return f"breakdown of {self.revision}"
+
+
+class PlayerMonth(models.Model):
+    """Redundant: a player's sittings of one variant in one calendar month, summed from his seats,
+    so that a season table sums a dozen rows per player instead of every seat of the season
+    (``scoring.sittings.months`` keeps them, ``recompute_scores`` rebuilds them).
+
+    ``month`` is the month's first day; ``in_tournament`` tells a tournament's tables apart from
+    the club's evenings (a ranking rule counts them or not). Only sittings with a deal count, as
+    in the ledger: ``sittings`` of them, ``deals_played`` and ``points`` summed over his seats,
+    ``open_sittings`` those not closed yet, ``best`` his best single sitting's game points.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(_("variant"), max_length=20, choices=variant_choices)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    month = models.DateField(_("month"))
+    in_tournament = models.BooleanField(_("tournament tables"), default=False)
+    sittings = models.PositiveIntegerField(_("sittings"))
+    deals_played = models.PositiveIntegerField(_("deals played"))
+    points = models.BigIntegerField(_("game points"))
+    open_sittings = models.PositiveIntegerField(_("open sittings"))
+    best = models.BigIntegerField(_("best sitting"))
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "variant", "month"], name="player_months_of_season")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "variant", "month", "in_tournament"], name="one_row_per_player_and_month"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.month:%Y-%m}: {self.points:+d}"

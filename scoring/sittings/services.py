@@ -13,6 +13,9 @@ the deals after it only while the pots after a deal differ from those stored (Da
 over; the other games carry nothing, so only the corrected deal is rewritten). Import and
 ``recompute`` score the whole sitting.
 
+Whatever changes a seat's totals or a sitting's deal count, date or closed state sums its
+players' months again (``scoring.sittings.months``), in the same transaction.
+
 Whatever changes a closed sitting's results (closing it, a deal a club admin adds to it, a
 correction, a taken-back deal, a rebuild that found rows wrong) re-rates its game from its date
 on, in the same transaction (``scoring.ratings.stored.rerate_sitting``).
@@ -29,7 +32,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError
-from django.db.models import F, Max
+from django.db.models import F, Q
 from django.utils import timezone
 
 from scoring.club.changes import changing, changing_one
@@ -52,7 +55,7 @@ from scoring.limits import (
     text_problem,
 )
 from scoring.ratings.stored import rerate_sitting
-from scoring.sittings import stored
+from scoring.sittings import months, stored
 from scoring.sittings.confirmation import figure_of
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.exports import Exported, already_here
@@ -283,6 +286,7 @@ def import_sitting(
         if exported is not None:
             _restore_history(sitting, exported, variant, checked.players, user, now)
         stored.add(sitting, revisions, result.deals, players)
+        months.refresh_sitting(sitting)
         rerate_sitting(sitting)
         return sitting
 
@@ -352,6 +356,7 @@ def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
         if sitting.closed_at is None:
             sitting.closed_at = timezone.now()
             sitting.save(update_fields=["closed_at"])
+            months.refresh_sitting(sitting)
             rerate_sitting(sitting)
     return sitting
 
@@ -428,10 +433,10 @@ def _record_deal(
     sitting: Sitting, deal: dict[str, Any], user: User, key: str, confirmed: bool, offered: int | None, phone: str
 ) -> Recorded:
     with _writing(sitting) as sitting:
-        sitting, earlier = _open(sitting, key, user)
+        number = sitting.deal_count + 1
+        earlier, revision = _open(sitting, key, user, number)
         if earlier is not None:
             return Recorded(earlier, created=False)
-        number = sitting.deal_count + 1
         if offered is not None and offered != number:
             said = _(
                 "the sheet changed meanwhile, on another phone or page: this deal would be deal {number},"
@@ -452,7 +457,7 @@ def _record_deal(
         new = DealRevision.objects.create(
             sitting=sitting,
             number=number,
-            revision=_next_revision(sitting, number),
+            revision=revision,
             data=deal_by_index(deal, sitting.rules, names),
             entered_by=acting(user),
             idempotency_key=key,
@@ -461,6 +466,7 @@ def _record_deal(
         )
         stored.add(sitting, [new], result.deals, players, seats)
         _count_deals(sitting, +1, thrown_in=+result.deals[0].thrown_in)
+        months.refresh_sitting(sitting)
         rerate_sitting(sitting)
     return Recorded(new, created=True)
 
@@ -485,7 +491,7 @@ def correct_deal(
     The form's ``key`` sent again returns the revision the first send made.
     """
     with _writing(sitting) as sitting:
-        sitting, earlier = _open(sitting, key, user)
+        earlier, revision = _open(sitting, key, user, number)
         if earlier is not None:
             return Recorded(earlier, created=False)
         reason = _require_reason(reason)
@@ -505,7 +511,7 @@ def correct_deal(
         new = DealRevision.objects.create(
             sitting=sitting,
             number=number,
-            revision=_next_revision(sitting, number),
+            revision=revision,
             data=deal_by_index(deal, sitting.rules, names),
             reason=reason,
             entered_by=acting(user),
@@ -523,6 +529,7 @@ def correct_deal(
         stored.remove(changed, seats)
         stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
         _count_deals(sitting, 0, thrown_in=thrown_in - was_thrown_in)
+        months.refresh_sitting(sitting)
         rerate_sitting(sitting)
     return Recorded(new, created=True)
 
@@ -642,7 +649,7 @@ def remove_last_deal(
     send's removal instead of taking back another deal.
     """
     with _writing(sitting) as sitting:
-        sitting, earlier = _open(sitting, key, user)
+        earlier, revision = _open(sitting, key, user, sitting.deal_count)  # live deals are 1 … deal_count
         if earlier is not None:
             return Recorded(earlier, created=False)
         reason = _require_reason(reason)
@@ -657,10 +664,11 @@ def remove_last_deal(
         DealRevision.objects.filter(pk=last.pk).update(live=False)
         stored.remove([last])
         _count_deals(sitting, -1, thrown_in=-thrown(last))
+        months.refresh_sitting(sitting)
         removal = DealRevision.objects.create(
             sitting=sitting,
             number=last.number,
-            revision=_next_revision(sitting, last.number),
+            revision=revision,
             removed=True,
             live=False,
             reason=reason,
@@ -707,14 +715,18 @@ def _played_before(sitting: Sitting, number: int) -> bool:
     return before.count() > before.filter(data__thrown_in=True).count()
 
 
-def _open(sitting: Sitting, key: str, user: User) -> tuple[Sitting, DealRevision | None]:
+def _open(sitting: Sitting, key: str, user: User, number: int) -> tuple[DealRevision | None, int]:
     """How every keyed write of a sitting's deals begins, inside its transaction (``_writing``):
-    the revision an earlier send of the same form made; without one, a closed sitting is refused
-    to all but a club admin. A damaged key is refused, never stored."""
-    earlier = _earlier(sitting, _checked_key(key))
+    the revision an earlier send of the same form made, and the number the next revision of deal
+    ``number`` takes, in one query; without an earlier send, a closed sitting is refused to all but
+    a club admin. A damaged key is refused, never stored."""
+    key = _checked_key(key)
+    wanted = Q(number=number) | Q(idempotency_key=key) if key else Q(number=number)
+    found = list(sitting.revisions.filter(wanted))
+    earlier = next((revision for revision in found if key and revision.idempotency_key == key), None)
     if earlier is None:
         _refuse_if_closed(sitting, user)
-    return sitting, earlier
+    return earlier, max((revision.revision for revision in found if revision.number == number), default=0) + 1
 
 
 def _lock(sitting: Sitting) -> Sitting:
@@ -744,16 +756,6 @@ def _checked_key(key: str) -> str:
     return key
 
 
-def _earlier(sitting: Sitting, key: str) -> DealRevision | None:
-    """The revision an earlier send of the same form made, if any."""
-    return sitting.revisions.filter(idempotency_key=key).first() if key else None
-
-
-def _next_revision(sitting: Sitting, number: int) -> int:
-    top = sitting.revisions.filter(number=number).aggregate(top=Max("revision"))["top"]
-    return (top or 0) + 1
-
-
 def recompute(sitting: Sitting, *, rerating: bool = True) -> list[str]:
     """Rebuild a sitting's stored rows from its live deals; describe every row that differed
     (``scoring.sittings.stored.rebuild``) and, when any did, re-rate its game from its date on.
@@ -764,6 +766,8 @@ def recompute(sitting: Sitting, *, rerating: bool = True) -> list[str]:
         result = score(read_sitting(sitting_document(sitting)))
         live = list(sitting.live_deals().select_related("breakdown").prefetch_related("scores__player"))
         differences = stored.rebuild(sitting, live, result.deals)
+        if differences:
+            months.refresh_sitting(sitting)
         if differences and rerating:
             rerate_sitting(sitting)
         return differences

@@ -30,6 +30,7 @@ from scoring.limits import (
     quoted,
     text_problem,
 )
+from scoring.sittings import months
 from scoring.sittings.documents import deal_by_index, deal_by_name, with_normalised_names
 from scoring.sittings.results import sitting_document
 from scoring.sittings.services import User, acting, import_sitting
@@ -522,3 +523,4 @@ def store_round(
         RoundTable.objects.create(
             round=round_, number=index, sitting=sitting, closed_early=normalise_name(table.get("closed_early") or "")
         )
+        months.refresh_sitting(sitting)  # its months count it as a tournament's table now

@@ -33,6 +33,7 @@ from scoring.limits import (
     text_problem,
 )
 from scoring.ratings.stored import rerate
+from scoring.sittings import months
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import User, acting, start_sitting
 from scoring.spreadsheets.reader import NameList
@@ -170,7 +171,9 @@ def change_settings(tournament: Tournament, chosen: Settings) -> bool:
         locked.save()
         # a round 1 that stays drawn is played on the new date: its tables' sittings (no deal yet)
         # are dated as the tournament, which the ledger and the ratings read
-        Sitting.objects.filter(round_table__round__tournament=locked).update(date=locked.date)
+        tables = Sitting.objects.filter(round_table__round__tournament=locked)
+        with months.kept(tables):
+            tables.update(date=locked.date)
     return undrawn
 
 
@@ -523,9 +526,10 @@ def _store_draw(
 
 def _undraw(round_: Round) -> None:
     """Delete a drawn round that was never published, with its tables and their empty sittings."""
-    for table in round_.tables.select_related("sitting"):
-        table.delete()
-        table.sitting.delete()
+    with months.kept(Sitting.objects.filter(round_table__round=round_)):
+        for table in round_.tables.select_related("sitting"):
+            table.delete()
+            table.sitting.delete()
     round_.delete()
 
 
@@ -696,10 +700,11 @@ def close_tournament(tournament: Tournament) -> Tournament:
             now = timezone.now()
             locked.closed_at = now
             locked.save(update_fields=["closed_at"])
-            for round_ in locked.rounds.all():
-                for table in round_.tables.select_related("sitting"):
-                    table.sitting.closed_at = table.sitting.closed_at or now
-                    table.sitting.save(update_fields=["closed_at"])
+            with months.kept(Sitting.objects.filter(round_table__round__tournament=locked)):
+                for round_ in locked.rounds.all():
+                    for table in round_.tables.select_related("sitting"):
+                        table.sitting.closed_at = table.sitting.closed_at or now
+                        table.sitting.save(update_fields=["closed_at"])
             # from its tables' first date: one drawn before its date was changed, while the
             # tables did not move with it yet (``change_settings``), has tables on the old one
             tables = Sitting.objects.filter(round_table__round__tournament=locked)

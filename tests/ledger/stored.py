@@ -4,8 +4,9 @@ The ledger reads only the stored rows (the seats' totals: a player's game points
 played per sitting; ``ScoreRow``: his game points per deal and whether he played it;
 ``Breakdown``: the pots after each deal), never the engine. So a season worked out by hand is
 stored directly, as the services would keep it: each player's game points and deals played per
-sitting, his points all in the first deal he played, the deals he sat out first. Real sittings (scored by the engine)
-are what the money tests and the property test store.
+sitting, his points all in the first deal he played, the deals he sat out first, and his months
+summed from those seats. Real sittings (scored by the engine) are what the money tests and the
+property test store.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from django.utils import timezone
 
 from scoring.club.models import Club
+from scoring.sittings import months
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 
 from ..factories import make_players
@@ -67,6 +69,7 @@ def store_sitting(
             scored = points if index == sat_out else 0
             rows.append(ScoreRow(revision=revision, sitting=sitting, player=player, points=scored, played=plays))
     ScoreRow.objects.bulk_create(rows)
+    months.refresh_sitting(sitting)
     return sitting
 
 

@@ -1,7 +1,9 @@
 """``python manage.py recompute_scores``: rebuild every stored result row from the live deals.
 
 The rows are a cache of the engine's results. This command rescores every sitting (or the
-ones named) reports each row that differed from the engine, then rebuilds it.
+ones named) reports each row that differed from the engine, then rebuilds it; then it compares
+the players' months of each club it rebuilt (``scoring.sittings.months``) with their seats, and
+rebuilds those that differ.
 
 A club's sittings are rebuilt in one transaction, which then re-rates each game once, from the
 first closed sitting it rebuilt (``scoring.ratings``): re-rating from each one's date instead
@@ -18,6 +20,7 @@ from django.core.management.base import BaseCommand
 
 from scoring.club.changes import changing
 from scoring.ratings.stored import rerate
+from scoring.sittings import months
 from scoring.sittings.models import Sitting
 from scoring.sittings.services import recompute
 
@@ -47,4 +50,6 @@ class Command(BaseCommand):
                         since[sitting.variant] = min(since.get(sitting.variant, sitting.date), sitting.date)
                 for variant, day in since.items():
                     rerate(club_id, variant, day)
+                for line in months.rebuild(club_id):
+                    self.stdout.write(line)
         self.stdout.write(f"{count} sittings checked, {fixed} rebuilt")
