@@ -5,9 +5,10 @@ A **column** is something to be covered once, a **row** the set of columns one c
 difference and every fixed point's meeting with a level a column; every block a row) where
 its depth-first search gives up.
 
-Algorithm X takes the column with the fewest rows left, tries those rows in a seeded order and
-drops every row that clashes with the chosen one. Steps are counted, never timed, so what it
-finds depends on the seed alone.
+Algorithm X takes the column with the fewest rows left, tries those rows in a seeded order (or
+in the order given) and drops every row that clashes with the chosen one. Steps are counted,
+never timed, so what it finds depends on the seed (or the order) alone. ``orbits`` asks it too,
+for the orbits of a symmetric base class.
 
 Pure Python, no Django.
 """
@@ -22,15 +23,19 @@ class OutOfSteps(Exception):
     """The search tried its budget of rows without finding a cover."""
 
 
-def exact_cover(rows: Sequence[Sequence[int]], columns: int, rng: random.Random, steps: int) -> list[int] | None:
+def exact_cover(rows: Sequence[Sequence[int]], columns: int, rng: random.Random | None, steps: int) -> list[int] | None:
     """Indices of rows (each the columns 0 … ``columns`` − 1 it covers) that cover every column exactly once.
+
+    Rows are tried in an order ``rng`` shuffles, or without ``rng`` in the order given, and of
+    the columns with fewest rows left the first.
 
     ``None`` when there is no such set; :class:`OutOfSteps` after ``steps`` rows tried. The rows
     still open are one bit set (bit i: the i-th row of a seeded order), so counting a column's
     rows and dropping the rows that clash with a choice are a few operations on long integers.
     """
     order = list(range(len(rows)))
-    rng.shuffle(order)
+    if rng is not None:
+        rng.shuffle(order)
     covers = [rows[r] for r in order]
     by_column = [bytearray(len(order) // 8 + 1) for _ in range(columns)]
     for i, cs in enumerate(covers):

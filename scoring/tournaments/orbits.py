@@ -10,8 +10,8 @@ the frame onto itself leaves as they are. Words:
   its powers make of one block) is chosen so that the orbits hold each orbit of points and of
   differences once: the search chooses only those representatives.
 - **exact cover**: every orbit of points, fixed points and differences (the **items**) must be
-  held by exactly one chosen orbit of blocks. The search is Knuth's Algorithm X: it takes the item
-  with fewest orbits of blocks left, tries each of them in order, and drops every orbit that
+  held by exactly one chosen orbit of blocks. The search is ``cover``'s Algorithm X: it takes the
+  item with fewest orbits of blocks left, tries each of them in order, and drops every orbit that
   clashes with the one taken. It has no seed: the order of items and blocks is fixed, so it
   finds the same base class on every machine, within ``COVER_STEPS``.
 
@@ -26,13 +26,14 @@ Pure Python, no Django.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from .cover import OutOfSteps, exact_cover
+
 Point = tuple[int, int]  # (x, level), or (i, -1) for fixed point i, as in ``differences``
 
-# Choices of the exact search before it gives up.
+# Orbits of blocks the exact search tries before it gives up.
 COVER_STEPS = 200_000
 
 
@@ -89,10 +90,6 @@ def symmetric_base_class(frame: FrameShape) -> list[list[Point]] | None:
     return _Cover(frame).run()
 
 
-class _OutOfSteps(Exception):
-    pass
-
-
 class _Cover:
     """The exact cover of one frame's orbits (see the module docstring), on point numbers.
 
@@ -103,7 +100,6 @@ class _Cover:
     def __init__(self, frame: FrameShape) -> None:
         assert frame.symmetry is not None and frame.developed == 1 and frame.transversals == 0
         self.frame = frame
-        self.steps = 0
         self.finite = frame.m * frame.levels
         # Listed in number order (``frame.number``): level by level, then the fixed points.
         points = [(x, a) for a in range(frame.levels) for x in range(frame.m)]
@@ -181,34 +177,12 @@ class _Cover:
             self.masks.append(sum(1 << item for item in items))
 
     def run(self) -> list[list[Point]] | None:
+        rows = [[item for item in range(self.item_count) if mask >> item & 1] for mask in self.masks]
         try:
-            chosen = next(self._search(list(range(len(self.masks))), 0), None)
-        except _OutOfSteps:
+            chosen = exact_cover(rows, self.item_count, None, COVER_STEPS)
+        except OutOfSteps:
             return None
         if chosen is None:
             return None
         orbits = [{tuple(sorted(g[p] for p in self.blocks[o])) for g in self.maps} for o in chosen]
         return [[self.points[p] for p in block] for orbit in orbits for block in sorted(orbit)]
-
-    def _search(self, candidates: list[int], covered: int) -> Iterator[list[int]]:
-        """Cover the items not in ``covered`` with candidates: the item with fewest of them first."""
-        if covered == (1 << self.item_count) - 1:
-            yield []
-            return
-        self.steps += 1
-        if self.steps > COVER_STEPS:
-            raise _OutOfSteps
-        masks = self.masks
-        counts = [0] * self.item_count
-        for c in candidates:
-            mask = masks[c]
-            while mask:
-                low = mask & -mask
-                counts[low.bit_length() - 1] += 1
-                mask ^= low
-        item = min((n, i) for i, n in enumerate(counts) if not covered >> i & 1)[1]
-        for option in [c for c in candidates if masks[c] >> item & 1]:
-            mask = masks[option]
-            rest = [c for c in candidates if not masks[c] & mask]
-            for chosen in self._search(rest, covered | mask):
-                yield [option, *chosen]
