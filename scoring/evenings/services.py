@@ -23,9 +23,10 @@ from scoring.club.services import save_player
 from scoring.engine.reasons import _, by_count
 from scoring.engine.refusal import Refusal
 from scoring.engine.registry import VARIANTS
-from scoring.evenings.models import Evening, EveningRound, PlayerGroup
+from scoring.evenings.models import GROUP_NAME_LENGTH, Evening, EveningRound, PlayerGroup
 from scoring.evenings.proposal import fewest_players, propose, swapped, table_sizes, too_few
 from scoring.evenings.season import byes_of, groups_of, season_of
+from scoring.limits import name_problem, normalise_name
 from scoring.sittings.services import User, acting, start_sitting
 from scoring.submissions import once
 
@@ -38,6 +39,7 @@ SAME_PLAYER = _("Choose two different players to swap.")
 GROUP_TOO_SMALL = _("A group needs at least two players.")
 GROUP_TOO_BIG = _("Players seated together must fit at one table: choose at most {most}.")
 GROUP_NAME_TAKEN = _("The club has a group called {name} already.")
+GROUP_GONE = _("The group {name} has been deleted meanwhile.")
 
 # The largest table of any game: a group seated together can never be larger.
 LARGEST_TABLE = max(size for variant in VARIANTS.values() for size in variant.table_sizes)
@@ -195,50 +197,62 @@ def save_group(
     group: PlayerGroup | None = None,
     key: str = "",
 ) -> PlayerGroup:
-    """Add a group of players (``group`` ``None``) or change one; tonight's open proposals are
-    made again at once, so they place the group as now chosen."""
-    name = " ".join(name.split())
+    """Add a group of players (``group`` ``None``) or change one; tonight's open proposals where
+    any of its players (as it was or is now) is checked in are made again at once, so they place
+    the group as now chosen. The name is kept as every name is (``scoring.limits``)."""
+    name = normalise_name(name)
+    problem = name_problem(name, GROUP_NAME_LENGTH)
+    if problem:
+        raise Refusal.because(problem, field="name")
+    strangers = [p.display_name for p in members if p.club_id != club.pk]
+    if strangers:
+        said = by_count(len(strangers), _("{names} is not of this club"), _("{names} are not of this club"))
+        raise Refusal.because(said, field="members", names=", ".join(strangers))
     if len(members) < 2:
         raise Refusal.because(GROUP_TOO_SMALL, field="members")
     if together and len(members) > LARGEST_TABLE:
         raise Refusal.because(GROUP_TOO_BIG, field="members", most=LARGEST_TABLE)
-    if any(p.club_id != club.pk for p in members):
-        raise Refusal.because(NOT_A_PLAYER, field="members")
 
     def write() -> PlayerGroup:
         taken = PlayerGroup.objects.filter(club=club, name__iexact=name)
         if group is not None:
+            if not PlayerGroup.objects.filter(pk=group.pk).exists():  # deleted while it was edited
+                raise Refusal.because(GROUP_GONE, field="name", name=group.name)
             taken = taken.exclude(pk=group.pk)
         if taken.exists():
             raise Refusal.because(GROUP_NAME_TAKEN, field="name", name=name)
+        placed = {p.pk for p in group.members.all()} if group is not None else set()
         saved = group or PlayerGroup(club=club)
         saved.name, saved.together = name, together
         saved.save()
         saved.members.set(members)
-        _propose_tonight(club)
+        _propose_tonight(club, placed | {p.pk for p in members})
         return saved
 
     try:
         done = once(club, key, write).result
-    except IntegrityError:  # the same name added at the same moment
+    except IntegrityError:  # the same name added at the same moment (the name is unique per club)
         raise Refusal.because(GROUP_NAME_TAKEN, field="name", name=name) from None
     assert done is not None
     return done
 
 
 def delete_group(group: PlayerGroup, *, key: str = "") -> None:
-    """The group is gone; tonight's open proposals no longer place its players."""
+    """The group is gone; tonight's open proposals where its players are checked in no longer
+    place them."""
 
     def write() -> None:
-        club = group.club
+        placed = set(group.members.values_list("pk", flat=True))
         PlayerGroup.objects.filter(pk=group.pk).delete()
-        _propose_tonight(club)
+        _propose_tonight(group.club, placed)
 
     once(group.club, key, write)
 
 
-def _propose_tonight(club: Club) -> None:
-    for evening in Evening.objects.filter(club=club, date=timezone.localdate()):
+def _propose_tonight(club: Club, players: set[int]) -> None:
+    """Propose again tonight's open rounds where any of ``players`` is checked in (the others
+    keep their proposal and its swaps)."""
+    for evening in Evening.objects.filter(club=club, date=timezone.localdate(), present__in=players).distinct():
         _propose_open_round(evening)
 
 

@@ -244,12 +244,20 @@ def group_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 @club_view
 def group_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Delete the group; sent again (a double tap, a reload), the group is gone already and the
+    page says so rather than answering "not found"."""
     club, _access = get_club_for_user(request, slug, Role.SCOREKEEPER)
-    group = get_object_or_404(PlayerGroup, pk=pk, club=club)
+    group = PlayerGroup.objects.filter(pk=pk, club=club).first()
     form = KeyedForm(request.POST)
-    if form.is_valid():
+    if group is None:
+        messages.info(request, _("The group is gone already."))
+    elif form.is_valid():
         services.delete_group(group, key=form.cleaned_data["key"])
         messages.success(request, _("The group %(name)s is gone.") % {"name": group.name})
+    else:
+        for errors in form.errors.values():
+            for text in errors:
+                messages.error(request, str(text))
     return redirect("tonight:groups", slug=slug)
 
 

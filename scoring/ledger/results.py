@@ -270,9 +270,10 @@ def parts(
 def games_of(club: Club, period: Period) -> tuple[frozenset[str], str | None]:
     """The games the season has sittings of (the club's evenings, of the games the site knows),
     and the game of its latest sitting (``None`` without one), in one query of a row per game
-    (its latest day and its sitting made last) from the index of the club's sittings by game and
-    date, never a row per sitting: of two games played on the season's last day, the one whose
-    sitting was made last."""
+    (its latest day and the last sitting it made in the season) from the index of the club's
+    sittings by game and date, never a row per sitting: of two games played on the season's last
+    day, the one that made a sitting last (in the season, not necessarily on that day: the game a
+    page opens on, nothing counted)."""
     sittings = counted_sittings(club, period).filter(variant__in=list(VARIANTS))
     rows = sittings.values_list("variant").annotate(day=Max("date"), made=Max("pk")).order_by()
     latest = max(rows, key=lambda row: (row[1], row[2]), default=None)

@@ -224,5 +224,9 @@ def rebuild(club_id: int | None = None) -> list[str]:
             where = f"club {club} {variant} player {player} {month:%Y-%m}{' (tournaments)' if at_tournament else ''}"
             differences.append(f"{where}: month stored {list(had or [])}, summed from the seats {list(wanted or [])}")
     if differences:
+        # a table playing sums its players' months again meanwhile: their rows first, in id order
+        # (as ``refresh_sitting`` locks them), so the two never insert the same row
+        players = Player.objects.all() if club_id is None else Player.objects.filter(club_id=club_id)
+        _lock_players(list(players.values_list("pk", flat=True)))
         replace(rows, seats)
     return differences

@@ -15,7 +15,7 @@ from scoring.evenings.models import Evening, PlayerGroup
 
 from ..factories import make_club
 from ..pages import form_on, send
-from .helpers import NAMES, asking, check_in, signed_in, tables
+from .helpers import NAMES, asking, check_in, signed_in, tables, url_of
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +92,37 @@ def test_a_name_the_club_has_already_is_refused_whatever_its_capitals(club: Club
     add_group(keeper, club, "Huber", ["Emil", "Fritz"], together=False)
     answer = add_group(keeper, club, "HUBER", ["Anna", "Bernd"], together=False, language="de")
     assert "Der Verein hat schon eine Gruppe namens HUBER." in told(answer)
+    assert PlayerGroup.objects.filter(club=club).count() == 1
+
+
+def test_a_delete_sent_twice_says_the_group_is_gone_already(club: Club, keeper: Client) -> None:
+    add_group(keeper, club, "Huber", ["Emil", "Fritz"], together=False)
+    page_url = f"{GROUPS}{PlayerGroup.objects.get(club=club).pk}/"
+    form = form_on(keeper.get(page_url), action="delete/")
+    send(keeper, page_url, form, follow=True)
+    again = send(keeper, page_url, form, follow=True)
+    assert again.status_code == 200 and "The group is gone already." in told(again)
+    assert not PlayerGroup.objects.exists()
+
+
+def test_a_group_of_players_not_here_tonight_keeps_tonights_swaps(club: Club, keeper: Client) -> None:
+    check_in(keeper, club, NAMES[:6])
+    round_ = Evening.objects.get(club=club).rounds.get()
+    first, second = round_.tables[0][0], round_.tables[1][0]
+    page = keeper.get(url_of(club))
+    send(keeper, url_of(club), form_on(page, action="swap/"), {"a": str(first), "b": str(second)}, follow=True)
+    swapped = tables(club)
+    add_group(keeper, club, "Hofer", ["Gerda", "Hans"], together=False)  # neither is here tonight
+    assert tables(club) == swapped
+    add_group(keeper, club, "Huber", ["Emil", "Fritz"], together=False)  # both are
+    assert not any({"Emil", "Fritz"} <= set(table) for table in tables(club))
+
+
+def test_a_name_is_kept_as_every_name_is_and_a_direction_control_refused(club: Club, keeper: Client) -> None:
+    add_group(keeper, club, "  Familie   Huber ", ["Emil", "Fritz"], together=False)
+    assert PlayerGroup.objects.get(club=club).name == "Familie Huber"
+    answer = add_group(keeper, club, "Hu\u202eber", ["Anna", "Bernd"], together=False, language="de")
+    assert "U+202E" in told(answer)
     assert PlayerGroup.objects.filter(club=club).count() == 1
 
 

@@ -38,16 +38,19 @@ class Command(BaseCommand):
         fixed = 0
         count = 0
         for club_id, of_club in groupby(sittings.iterator(), key=lambda sitting: sitting.club_id):
+            # each sitting in a transaction of its own, which locks what a deal entry locks and
+            # in the same order (the sitting, then its players): one transaction holding every
+            # sitting of the club would wait on a table playing while holding players it needs
+            since: dict[str, datetime.date] = {}
+            for sitting in of_club:
+                count += 1
+                differences = recompute(sitting, rerating=False)
+                fixed += bool(differences)
+                for line in differences:
+                    self.stdout.write(line)
+                if differences and sitting.closed_at is not None:
+                    since[sitting.variant] = min(since.get(sitting.variant, sitting.date), sitting.date)
             with changing(club_id):
-                since: dict[str, datetime.date] = {}
-                for sitting in of_club:
-                    count += 1
-                    differences = recompute(sitting, rerating=False)
-                    fixed += bool(differences)
-                    for line in differences:
-                        self.stdout.write(line)
-                    if differences and sitting.closed_at is not None:
-                        since[sitting.variant] = min(since.get(sitting.variant, sitting.date), sitting.date)
                 for variant, day in since.items():
                     rerate(club_id, variant, day)
                 for line in months.rebuild(club_id):
