@@ -58,6 +58,14 @@ def tell_refused(request: HttpRequest, refusal: Refusal) -> None:
         messages.error(request, line(problem) if placed else said(problem))
 
 
+def tell_form_errors(request: HttpRequest, form: forms.BaseForm) -> None:
+    """Every error of a posted form that failed its checks as an error message on the next page
+    (a form whose page is not shown again: the page it was posted from is)."""
+    for errors in form.errors.values():
+        for text in errors:
+            messages.error(request, str(text))
+
+
 def add_to_form(form: forms.BaseForm, refusal: Refusal, otherwise: str | None = None) -> None:
     """Every problem of the refusal beside the form's field it names (``field``), else beside
     ``otherwise`` (``None``: above the form)."""

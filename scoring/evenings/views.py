@@ -26,7 +26,7 @@ from scoring.evenings import services
 from scoring.evenings.forms import CheckInForm, GroupForm, GuestForm, SwapForm
 from scoring.evenings.models import Evening, PlayerGroup
 from scoring.evenings.seating import seating
-from scoring.refusals import add_to_form, tell_refused
+from scoring.refusals import add_to_form, tell_form_errors, tell_refused
 from scoring.submissions import KeyedForm, new_key
 
 
@@ -96,9 +96,7 @@ def _posted(
 ) -> HttpResponse:
     """Carry out a posted form's write; back to the evening's page with what it did or why not."""
     if not form.is_valid():
-        for errors in form.errors.values():
-            for text in errors:
-                messages.error(request, str(text))
+        tell_form_errors(request, form)
     else:
         try:
             act()
@@ -255,9 +253,7 @@ def group_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         services.delete_group(group, key=form.cleaned_data["key"])
         messages.success(request, _("The group %(name)s is gone.") % {"name": group.name})
     else:
-        for errors in form.errors.values():
-            for text in errors:
-                messages.error(request, str(text))
+        tell_form_errors(request, form)
     return redirect("tonight:groups", slug=slug)
 
 

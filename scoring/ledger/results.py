@@ -29,7 +29,6 @@ from functools import cached_property
 from typing import Any
 
 from django.db.models import (
-    Case,
     Count,
     F,
     JSONField,
@@ -39,7 +38,6 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
-    When,
     Window,
 )
 from django.db.models.functions import RowNumber
@@ -63,7 +61,7 @@ from scoring.money import (
     transfers,
 )
 from scoring.sittings.models import Breakdown, PlayerMonth, ScoreRow, Seat, Sitting
-from scoring.sittings.months import first_day, last_day
+from scoring.sittings.months import first_day, last_day, still_open
 
 # --- seasons --------------------------------------------------------------------------------
 
@@ -338,9 +336,9 @@ def summed_seasons(
     from the seats (window functions, which cost some three times a grouping: only where the mode
     needs them). Players named as ``reader`` sees them."""
     rows: Any
-    if mode.mode == "best_n" and mode.best:
+    by_best = mode.mode == "best_n" and bool(mode.best)
+    if by_best:
         his = [F("player_id")]
-        still_open = Case(When(sitting__closed_at__isnull=True, then=1), default=0)
         rows = (
             _counted_seats(club, period, variant, with_tournaments=with_tournaments)
             .annotate(
@@ -348,7 +346,7 @@ def summed_seasons(
                 sittings=Window(Count("pk"), partition_by=his),
                 deals=Window(Sum("deals_played"), partition_by=his),
                 total=Window(Sum("points"), partition_by=his),
-                open=Window(Sum(still_open), partition_by=his),
+                open=Window(Sum(still_open()), partition_by=his),
             )
             .filter(place__lte=mode.best)
             .values_list("player_id", "player__display_name", "points", "sittings", "deals", "total", "open")
@@ -361,7 +359,7 @@ def summed_seasons(
     for player_id, name, points, count, deals, total, opened in rows:
         best[player_id].append(points)
         summed = sums.setdefault(player_id, [name, 0, 0, 0, 0])
-        if mode.mode == "best_n" and mode.best:
+        if by_best:
             summed[1:] = count, deals, total, opened
         else:  # a player's months and his edge months' seats: added up
             summed[1:] = summed[1] + count, summed[2] + deals, summed[3] + total, summed[4] + opened
@@ -408,7 +406,7 @@ def _summed_by_month(club: Club, period: Period, variant: str, *, with_tournamen
                 sittings=Count("pk"),
                 deals=Sum("deals_played"),
                 total=Sum("points"),
-                open=Sum(Case(When(sitting__closed_at__isnull=True, then=1), default=0)),
+                open=Sum(still_open()),
             )
             .order_by()
         )

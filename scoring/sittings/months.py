@@ -69,11 +69,15 @@ def dated_in(months: Iterable[datetime.date], field: str = "sitting__date") -> Q
     return found
 
 
+def still_open() -> Case:
+    """1 for a seat of a sitting not closed yet, else 0: summed, the open sittings counted."""
+    return Case(When(sitting__closed_at__isnull=True, then=1), default=0)
+
+
 def summed(seats: QuerySet[Any]) -> QuerySet[Any]:
     """The month rows these seats make, a row per club, variant, player, month and kind of sitting
     (an evening's or a tournament's table), columns as ``COLUMNS``: only seats of sittings with a
     deal count. ``seats`` may be a migration's historical model."""
-    still_open = Case(When(sitting__closed_at__isnull=True, then=1), default=0)
     at_tournament = ExpressionWrapper(Q(sitting__round_table__isnull=False), output_field=BooleanField())
     grouped: QuerySet[Any] = (
         seats.filter(sitting__deal_count__gt=0)
@@ -83,7 +87,7 @@ def summed(seats: QuerySet[Any]) -> QuerySet[Any]:
             count=Count("pk"),
             deals=Sum("deals_played"),
             total=Sum("points"),
-            still_open=Sum(still_open),
+            still_open=Sum(still_open()),
             top=Max("points"),
         )
         .order_by()
