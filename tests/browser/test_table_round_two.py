@@ -87,6 +87,7 @@ class Evening:
     def fill(self, data: dict[str, str]) -> int:
         """Set each control the deal needs, as a scorekeeper would; the actions it took."""
         actions = 0
+        expect(self.page.get_by_role("button", name="Save the deal")).to_be_visible()
         for name, value in data.items():
             if name in ("key", "rows"):
                 continue
@@ -184,6 +185,7 @@ def test_six_games_on_a_phone_first_screens_tap_targets_and_no_sideways_scroll(
 
         began = time.perf_counter()
         page.locator("#enter-deal").click()
+        page.wait_for_url("**/deals/new/")  # the form counts its controls: not on the sheet it leaves
         second = form_data(valid_deal(rng, rules, names, sitting.options, 1, 1), rules, names)
         actions = 1 + evening.fill(second)
         evening.shot(f"{variant}-deal-2")
