@@ -15,7 +15,8 @@ a write, which must leave every month as the rebuild made it.
 Goals (``docs/ledger.md``): the page runs a constant number of SQL queries, at most 10, the same
 for a club of one sitting; built after a change (the cache emptied) within 15× a bare page (the
 site's base template through the same middleware, measured in the same run), and for 2,000
-sittings within 1.5× of what it takes for 40; served again from the cache within 5×.
+sittings within 1.5× of what it takes for 40; served again from the cache within 5×. The money
+page of the two clubs of 40 players is timed beside it against the same goals.
 """
 
 from __future__ import annotations
@@ -231,6 +232,9 @@ def run(args: argparse.Namespace) -> None:
         page, tiny, of_few, of_many = (
             reverse("ledger:table", kwargs={"slug": each.slug}) + query for each in (club, small, few, many)
         )
+        money_of_few, money_of_many = (
+            reverse("ledger:money", kwargs={"slug": each.slug}) + query for each in (few, many)
+        )
         reader, logged_in = Client(SERVER_NAME="localhost"), Client(SERVER_NAME="localhost")
         logged_in.force_login(member)
         counts = {}
@@ -240,15 +244,19 @@ def run(args: argparse.Namespace) -> None:
                 counts[who, name, "built"] = queries(client, url)
                 counts[who, name, "cached"] = queries(client, url)
         for _round in range(3):  # warm up: templates, translations, the database's pages
-            for url in (page, of_few, of_many, ADDRESS):
+            for url in (page, of_few, of_many, money_of_few, money_of_many, ADDRESS):
                 reader.get(url)
-        times: dict[str, list[float]] = {name: [] for name in ("served", "bare", "built", "few", "many")}
+        counts["money"] = queries(reader, money_of_many), queries(reader, money_of_few)
+        names = ("served", "bare", "built", "few", "many", "money few", "money many")
+        times: dict[str, list[float]] = {name: [] for name in names}
         for _round in range(args.rounds):  # in turns, so the machine's other work weighs on each alike
             times["served"].append(timed(reader, page, before=lambda: reader.get(page)))  # its cache filled
             times["bare"].append(timed(reader, ADDRESS))
             times["built"].append(timed(reader, page, before=cache.clear))
             times["few"].append(timed(reader, of_few, before=cache.clear))
             times["many"].append(timed(reader, of_many, before=cache.clear))
+            times["money few"].append(timed(reader, money_of_few))
+            times["money many"].append(timed(reader, money_of_many))
 
     ms = {name: statistics.median(values) * 1000 for name, values in times.items()}
     print(f"season table of {args.players} players, {args.deals:,} deals ({variant}, {year}); built in {built:.0f} s")
@@ -273,6 +281,17 @@ def run(args: argparse.Namespace) -> None:
     print(
         f"    built, 40 players over {args.few} sittings: {ms['few']:.1f} ms; over {args.many:,}: {ms['many']:.1f} ms, "
         f"{growth:.2f}x (goal <= {GROWTH_GOAL}x) {verdict(growth <= GROWTH_GOAL)}"
+    )
+    count, few_count = counts["money"]
+    print(
+        f"  the money page (built on every visit), 40 players: SQL queries {count} (over {args.few} sittings:"
+        f" {few_count}; goal <= {MOST_QUERIES}) {verdict(count == few_count and count <= MOST_QUERIES)}"
+    )
+    money_few, money_many = ms["money few"] / bare, ms["money many"] / ms["money few"]
+    print(
+        f"    over {args.few} sittings: {ms['money few']:.1f} ms, {money_few:.1f}x bare (goal <= {BUILT_GOAL}x)"
+        f" {verdict(money_few <= BUILT_GOAL)}; over {args.many:,}: {ms['money many']:.1f} ms, {money_many:.2f}x"
+        f" (goal <= {GROWTH_GOAL}x) {verdict(money_many <= GROWTH_GOAL)}"
     )
 
 

@@ -11,6 +11,7 @@ the season's latest sitting.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -48,6 +49,7 @@ from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import (
     Period,
     Seasons,
+    SittingLedger,
     SittingTerms,
     calendar_year,
     games_of,
@@ -408,6 +410,7 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
         reader=ledger.names,
     )
     balances = sorted(season.money.balances.items(), key=lambda item: (-item[1], item[0].casefold(), item[0]))
+    on_page, pages = _sittings_page(request, season.sittings)
     listed = payments.TransferList.of_season(ledger.period, ledger.variant if one_game else None)
     lines = payments.settled(
         season.transfers, season.player_ids, payments.payments_in(ledger.club, listed), ledger.names, season.kasse
@@ -428,12 +431,48 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
                     else sitting.terms.variant,
                     [(name, sitting.points[name], sitting.money.balances[name]) for name in sitting.players],
                 )
-                for sitting in season.sittings
+                for sitting in on_page
             ],
+            pages=pages,
             all_games_query=urlencode(ledger.period.query()),
             transfers=payments.shown(listed, lines, ledger.access.administers, member=ledger.access.role is not None),
         ),
     )
+
+
+SITTINGS_PAGE = 50
+"""Sittings the money page lists at once: a club that meets every evening has hundreds a season."""
+
+
+@dataclass(frozen=True)
+class SittingsPage:
+    """A link to one page of the money page's sittings, named by the dates of its first and last."""
+
+    query: str
+    first: datetime.date
+    last: datetime.date
+    current: bool
+
+
+def _sittings_page(
+    request: HttpRequest, sittings: list[SittingLedger]
+) -> tuple[list[SittingLedger], list[SittingsPage]]:
+    """The season's sittings the money page lists, ``SITTINGS_PAGE`` at a time in date order: the
+    newest unless the address asks for another page (``page``, from 1; past the last is the last),
+    and a link to every page when there is more than one. The balances above them sum them all."""
+    count = len(sittings)
+    last_page = max(1, -(-count // SITTINGS_PAGE))
+    asked = _number(request, "page")
+    page = last_page if asked is None else min(max(asked, 1), last_page)
+    on_page = sittings[(page - 1) * SITTINGS_PAGE : page * SITTINGS_PAGE]
+    if last_page == 1:
+        return on_page, []
+    links = []
+    for number in range(1, last_page + 1):
+        part = sittings[(number - 1) * SITTINGS_PAGE : number * SITTINGS_PAGE]
+        query = urlencode({**request.GET.dict(), "page": str(number)})
+        links.append(SittingsPage(query, part[0].terms.date, part[-1].terms.date, number == page))
+    return on_page, links
 
 
 @require_POST

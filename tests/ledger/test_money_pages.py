@@ -3,6 +3,7 @@ the season's money page, of every game and of one."""
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -70,3 +71,35 @@ def test_the_money_page_sums_every_game_and_each_game_alone(client: Client) -> N
     }
     one = client.get(f"/clubs/{club.slug}/ledger/money/?year=2026&variant=kosakeln").content.decode()
     assert balances_of(one) == {"Cleo": f"CHF{NBSP}2.40", "Anna": f"-CHF{NBSP}2.40", "Kasse": f"CHF{NBSP}0.00"}
+
+
+def listed_sittings(page: str) -> list[str]:
+    """The dates of the sittings the page's "Each sitting" list shows, in its order."""
+    section = page.split('id="sittings"', 1)[1]
+    return re.findall(r'<tr>\s*<td><a href="/clubs/[^"]+/sittings/\d+/">([^<]+)</a>', section)
+
+
+def test_a_season_of_many_sittings_lists_them_a_page_at_a_time_the_newest_first_shown(client: Client) -> None:
+    """A club that meets every evening: its balances sum the whole season, but the list of
+    sittings shows 50 at once, the newest page when the page opens, and links to every page by
+    the dates of its first and last sitting."""
+    club = make_club(public=True)
+    first = datetime.date(2026, 1, 1)
+    for day in range(55):
+        store_sitting(club, "droggn", first + datetime.timedelta(days=day), 1, {"Anna": (1, 1), "Bert": (-1, 1)})
+    url = f"/clubs/{club.slug}/ledger/money/?year=2026&variant=droggn"
+    opened = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert balances_of(opened)["Anna"] == "€5.50"  # 55 sittings at 10 ct a point
+    assert listed_sittings(opened) == ["20/02/2026", "21/02/2026", "22/02/2026", "23/02/2026", "24/02/2026"]
+    links = re.findall(r'<a href="\?([^"]+)"( aria-current="page")?>([^<]+)</a>', opened.split('class="pager"')[1])
+    assert [(label, bool(current)) for _query, current, label in links] == [
+        ("01/01/2026–19/02/2026", False),
+        ("20/02/2026–24/02/2026", True),
+    ]
+    earlier = client.get(f"/clubs/{club.slug}/ledger/money/?{links[0][0].replace('&amp;', '&')}").content.decode()
+    assert len(listed_sittings(earlier)) == 50 and listed_sittings(earlier)[0] == "01/01/2026"
+    assert balances_of(earlier) == balances_of(opened)  # the season's, whichever page lists its sittings
+    assert "Pages of sittings" in earlier
+    past_the_end = client.get(url + "&page=9").content.decode()
+    assert listed_sittings(past_the_end) == listed_sittings(opened)
+    assert client.get(url + "&page=two").status_code == 404
