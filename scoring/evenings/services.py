@@ -93,10 +93,18 @@ def check_in(
 def add_guest(
     club: Club, variant: str, name: str, *, user: User, day: datetime.date | None = None, key: str = ""
 ) -> Player:
-    """A new player of the club (as the players page adds one), checked in tonight at once."""
+    """A new player of the club (as the players page adds one), checked in tonight at once; a
+    player the club has but no longer lists as active (back after a break) is active again
+    instead, under his own name, and checked in. An active player's name is refused: he is ticked
+    in the list."""
 
     def write() -> Player:
-        guest = save_player(club, display_name=name).result
+        returning = club.players.called(normalise_name(name))
+        if returning is not None and not returning.active:
+            kept = returning.display_name
+            guest = save_player(club, display_name=kept, initials_only=returning.initials_only, player=returning).result
+        else:
+            guest = save_player(club, display_name=name).result
         assert guest is not None
         evening = _evening(club, variant, day, user)
         evening.present.add(guest)

@@ -10,6 +10,7 @@ an error message there, in the page's language, and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.access import Access, Role, club_view, get_club_for_user
-from scoring.club.models import Club, variant_choices
+from scoring.club.models import Club, Player, variant_choices
 from scoring.club.names import names_for
 from scoring.engine import VARIANTS, Refusal
 from scoring.evenings import services
@@ -92,18 +93,24 @@ def evening(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
 
 
 def _posted(
-    request: HttpRequest, slug: str, variant: str, form: KeyedForm, act: Callable[[], object], done: str
+    request: HttpRequest,
+    slug: str,
+    variant: str,
+    form: KeyedForm,
+    act: Callable[[], Any],
+    done: str | Callable[[Any], str],
 ) -> HttpResponse:
-    """Carry out a posted form's write; back to the evening's page with what it did or why not."""
+    """Carry out a posted form's write; back to the evening's page with what it did (``done``,
+    or what ``done`` says of the write's result) or why not."""
     if not form.is_valid():
         tell_form_errors(request, form)
     else:
         try:
-            act()
+            result = act()
         except Refusal as refusal:
             tell_refused(request, refusal)
         else:
-            messages.success(request, done)
+            messages.success(request, done if isinstance(done, str) else done(result))
     return redirect("tonight:evening", slug=slug, variant=variant)
 
 
@@ -151,8 +158,13 @@ def guest(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
         lambda: services.add_guest(
             club, variant, form.cleaned_data["display_name"], user=request.user, key=form.cleaned_data["key"]
         ),
-        _("The guest is checked in."),
+        _checked_in_guest,
     )
+
+
+def _checked_in_guest(guest: Player) -> str:
+    """What the guest form did, by name: a new player checked in, or one back after a break."""
+    return _("{name} is checked in.").format(name=guest.display_name)
 
 
 @require_POST

@@ -162,6 +162,22 @@ def test_a_guest_is_added_to_the_club_and_checked_in(club: Club, keeper: Client)
     assert any("Zora" in table for table in tables(club))
 
 
+def test_a_player_back_after_a_break_is_named_in_the_guest_form_and_is_active_again(club: Club, keeper: Client) -> None:
+    """Ina no longer appears in the check-in list (not active): typed in as a guest she is the
+    club's Ina again, under her own name and with her history, not a second player."""
+    ina = Player.objects.create(club=club, display_name="Ina", active=False)
+    check_in(keeper, club, NAMES[:3])
+    page = keeper.get(url_of(club), **asking("de"))
+    offered = [c.value for c in form_on(page, action="check-in/").controls if c.name == "players"]
+    assert str(ina.pk) not in offered
+    guest_form = form_on(page, action="guest/")
+    answer = send(keeper, url_of(club), guest_form, {"display_name": "ina"}, follow=True, **asking("de"))
+    ina.refresh_from_db()
+    assert ina.active and ina.display_name == "Ina" and club.players.count() == len(NAMES) + 1
+    assert ina in Evening.objects.get(club=club).present.all()
+    assert told(answer) == [said_in("de", _("{name} is checked in."), name="Ina")]
+
+
 def test_a_couple_the_club_keeps_apart_is_seated_apart(club: Club, keeper: Client) -> None:
     couple = PlayerGroup.objects.create(club=club, name="Huber", together=False)
     couple.members.set(club.players.filter(display_name__in=["Emil", "Fritz"]))
