@@ -6,8 +6,9 @@ Run with ``make bench`` (or ``python -m bench.ledger``). It makes a throwaway da
 temporary folder, so it never touches the site's own. The stored rows are real: a few dozen
 sittings of the variant with pots are generated and scored by the engine, then stored again and
 again with other players at other dates (bulk inserts, for 100,000 deals through the services
-would take an hour), with the seats' totals and the sittings' deal counts the services keep, and
-the players' months summed from the seats by their rebuild (``scoring.sittings.months``); a
+would take an hour), with the seats' totals and balances and the sittings' deal counts the
+services keep, and the players' months summed from the seats by their rebuild
+(``scoring.sittings.months``); a
 sample of the sittings is then rebuilt by ``recompute``, which must find every row as the
 services would have written it, and their players' months summed again as the services do after
 a write, which must leave every month as the rebuild made it.
@@ -27,6 +28,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from bench.fresh_site import fresh_site
@@ -60,7 +62,7 @@ def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: rando
     from scoring.sittings import months
     from scoring.sittings.documents import deal_by_index
     from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
-    from scoring.sittings.stored import SeatTotals, lines_of, played_by
+    from scoring.sittings.stored import SeatTotals, lines_of, played_by, with_cents
 
     variant = next(key for key, rules in VARIANTS.items() if rules.pots and 4 in rules.table_sizes)
     year = 2026
@@ -102,7 +104,7 @@ def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: rando
             variant=variant,
             options=options[index],
             date=day,
-            cents_per_point=rng.choice([10, 5, "0.25"]),
+            cents_per_point=rng.choice([Decimal(10), Decimal(5), Decimal("0.25")]),
             deal_count=len(template.deals),
             thrown_in_count=template.thrown_in,
         )
@@ -111,9 +113,15 @@ def build_club(slug: str, players: int, deals: int, per_sitting: int, rng: rando
     tables = [rng.sample(members, 4) for _ in sittings]
     Seat.objects.bulk_create(
         (
-            Seat(sitting=sitting, number=number, player=player, **vars(total))
+            seat
             for sitting, table, template in zip(sittings, tables, chosen, strict=True)
-            for number, (player, total) in enumerate(zip(table, template.totals, strict=True), 1)
+            for seat in with_cents(
+                sitting,
+                [
+                    Seat(sitting=sitting, number=number, player=player, **vars(total))
+                    for number, (player, total) in enumerate(zip(table, template.totals, strict=True), 1)
+                ],
+            )
         ),
         batch_size=5000,
     )

@@ -48,7 +48,7 @@ def build_club(slug: str, sittings: int, players: int, years: int, per_sitting: 
     from scoring.samples import random_sitting
     from scoring.sittings.documents import deal_by_index
     from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
-    from scoring.sittings.stored import SeatTotals, lines_of, played_by
+    from scoring.sittings.stored import SeatTotals, lines_of, played_by, with_cents
 
     rules = VARIANTS[GAME]
     names = ["Seat 1", "Seat 2", "Seat 3"]
@@ -95,9 +95,15 @@ def build_club(slug: str, sittings: int, players: int, years: int, per_sitting: 
     tables = [rng.sample(members, 3) for _ in stored]
     Seat.objects.bulk_create(
         (
-            Seat(sitting=sitting, number=n, player=player, **vars(templates[t][1][n - 1]))
+            seat
             for sitting, table, t in zip(stored, tables, chosen, strict=True)
-            for n, player in enumerate(table, 1)
+            for seat in with_cents(
+                sitting,
+                [
+                    Seat(sitting=sitting, number=n, player=player, **vars(templates[t][1][n - 1]))
+                    for n, player in enumerate(table, 1)
+                ],
+            )
         ),
         batch_size=5000,
     )

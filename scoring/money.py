@@ -189,11 +189,10 @@ def sitting_money(
 @dataclass(frozen=True)
 class SeasonMoney:
     """The money of a season: each player's balances summed over its sittings (players in the
-    order they first appear), the Kasse's likewise, and how many sittings were summed."""
+    order they first appear), and the Kasse's likewise."""
 
     balances: dict[str, int]
     kasse: int
-    sittings: int
 
     def __post_init__(self) -> None:
         if sum(self.balances.values()) + self.kasse != 0:
@@ -211,13 +210,11 @@ def season_balances(sittings: Iterable[SittingMoney]) -> SeasonMoney:
     """
     balances: dict[str, int] = {}
     kasse = 0
-    count = 0
     for sitting in sittings:
         for name, cents in sitting.balances.items():
             balances[name] = balances.get(name, 0) + cents
         kasse += sitting.kasse
-        count += 1
-    return SeasonMoney(balances, kasse, count)
+    return SeasonMoney(balances, kasse)
 
 
 # --- who pays whom ----------------------------------------------------------------------------

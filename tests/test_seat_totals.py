@@ -1,16 +1,20 @@
 """Each seat keeps its player's game points and deals lost as declarer over the live deals:
-equal to the sums of the stored rows after every entry, correction, removal and import."""
+equal to the sums of the stored rows after every entry, correction, removal and import; and his
+balance in cents, equal to what the sitting's sheet works out from its totals and pots."""
 
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import pytest
 from django.apps import apps
 
+from scoring.club.models import LedgerSettings, Tariff
 from scoring.engine import VARIANTS
 from scoring.samples import random_sitting, valid_deal
 from scoring.sittings.models import ScoreRow, Seat, Sitting
+from scoring.sittings.results import sheet_money, stored_result
 from scoring.sittings.services import correct_deal, import_sitting, recompute, record_deal, remove_last_deal
 
 from .factories import make_club
@@ -40,12 +44,27 @@ def summed(sitting: Sitting) -> dict[str, tuple[int, int, int]]:
     return {name: (points, lost, played) for name, (points, lost, played) in totals.items()}
 
 
+def balances(sitting: Sitting) -> dict[str, int]:
+    return {s.player.display_name: s.cents for s in sitting.seats.select_related("player")}
+
+
+def on_the_sheet(sitting: Sitting) -> dict[str, int]:
+    """Each player's balance as the sitting's sheet works it out, at the sitting's terms."""
+    ids = {player.display_name: player.pk for player in sitting.seated_players()}
+    money = sheet_money(sitting, stored_result(sitting), ids)
+    return {name: cents for name, _points, cents in money.seats}
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_the_seats_totals_follow_every_entry_correction_and_removal(variant: str) -> None:
     rng = random.Random(variant)
     doc = random_sitting(rng, variant, deals=6, items=2)
-    sitting = import_sitting(make_club(), doc, user=None)
+    club = make_club()
+    LedgerSettings.objects.create(club=club, sheet_fee_cents=30, share_pots=variant < "e")
+    Tariff.objects.create(club=club, variant=variant, cents_per_point=Decimal("0.33"))
+    sitting = import_sitting(club, doc, user=None)
     assert kept(sitting) == summed(sitting)
+    assert balances(sitting) == on_the_sheet(sitting)
     players, options = doc["players"], sitting.options
     declarers = 0
     for step in range(12):
@@ -60,6 +79,7 @@ def test_the_seats_totals_follow_every_entry_correction_and_removal(variant: str
         else:
             remove_last_deal(sitting, user=None, reason=f"step {step}")
         assert kept(sitting) == summed(sitting), f"after step {step}: {action}"
+        assert balances(sitting) == on_the_sheet(sitting), f"after step {step}: {action}"
         declarers += sum(lost for _points, lost, _played in kept(sitting).values())
     if VARIANTS[variant].declarer_game:
         assert declarers > 0, "some declarer lost a deal, so the count was put to the test"
@@ -72,6 +92,15 @@ def test_recompute_repairs_and_reports_wrong_totals() -> None:
     differences = recompute(sitting)
     assert len(differences) == 1 and "12345" in differences[0]
     assert kept(sitting) == right
+
+
+def test_recompute_repairs_and_reports_a_wrong_balance() -> None:
+    sitting = import_sitting(make_club(), random_sitting(random.Random(5), "droggn", deals=5), user=None)
+    right = balances(sitting)
+    Seat.objects.filter(sitting=sitting, number=2).update(cents=777)
+    differences = recompute(sitting)
+    assert len(differences) == 1 and "balance stored 777" in differences[0]
+    assert balances(sitting) == right == on_the_sheet(sitting)
 
 
 def test_the_migration_adds_up_the_seats_of_sittings_scored_before_it() -> None:

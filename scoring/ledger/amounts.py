@@ -28,13 +28,25 @@ def amount(cents: int) -> Decimal:
 
 def money_text(cents: int, currency: str = "EUR") -> str:
     """``cents`` in the club's currency as the page's language writes it."""
-    number = number_format(amount(abs(cents)), decimal_pos=2, use_l10n=True, force_grouping=True)
+    return money_writer(currency)(cents)
+
+
+def money_writer(currency: str = "EUR") -> Callable[[int], str]:
+    """``money_text`` for a page that writes hundreds of amounts: the language, its separators
+    and the currency's symbol read once (``figure_writer``)."""
+    figure = figure_writer()
     symbol = CURRENCY_SYMBOLS.get(currency, currency)
-    sign = "-" if cents < 0 else ""
     language = (translation.get_language() or "en").split("-")[0]
-    if language in SYMBOL_FIRST:
-        return f"{sign}{symbol}{number}" if len(symbol) == 1 else f"{sign}{symbol}\N{NO-BREAK SPACE}{number}"
-    return f"{sign}{number}\N{NO-BREAK SPACE}{symbol}"
+    if language not in SYMBOL_FIRST:
+        before, after = "", f"\N{NO-BREAK SPACE}{symbol}"
+    else:
+        before, after = (symbol if len(symbol) == 1 else f"{symbol}\N{NO-BREAK SPACE}"), ""
+
+    def write(cents: int) -> str:
+        sign = "-" if cents < 0 else ""
+        return f"{sign}{before}{figure(amount(abs(cents)))}{after}"
+
+    return write
 
 
 def figure_text(value: int | Decimal) -> str:

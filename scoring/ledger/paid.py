@@ -138,7 +138,7 @@ def transfers_of(club: Club, listed: TransferList, kasse: str = KASSE) -> tuple[
     else:
         assert listed.year is not None
         period = calendar_year(listed.year)
-    money = season_money_of(club, period, listed.variant or None, kasse=kasse)
+    money = season_money_of(club, period, listed.variant or None, kasse)
     return money.transfers, money.player_ids
 
 

@@ -1,13 +1,14 @@
 """What the ledger's pages, JSON and workbook read: seasons, season tables, money, who pays whom
 and statistics, from the totals the services keep (each seat's game points and deals played)
-and SQL sums over the stored score rows. The services write; this module only reads, and never
-rescores.
+and each seat's balance), the players' months that sum them, and SQL sums over the stored score
+rows. The services write; this module only reads, and never rescores.
 
 Every function here runs a fixed number of queries whatever the size of the club: a season
-table reads the season's sittings, its rule and the seats with their totals (one row per player
-and sitting, however many deals); the money adds what the pots held at the end of each sitting
-(the last deal's ``Breakdown.pots``). A ``cup`` table reads the standings of the season's closed
-tournaments too, a few queries each. The arithmetic is ``scoring.money`` and ``scoring.ledger.ranking``.
+table and the season's money sum the players' months (a row per player and month) and the seats
+of the days around them; a page of sittings reads its sittings' seats. What the pots held at the
+end of a sitting is what its players' game points do not sum to. A ``cup`` table reads the
+standings of the season's closed tournaments too, a few queries each. The arithmetic is
+``scoring.money`` and ``scoring.ledger.ranking``.
 
 Words (besides those of the pure modules):
 
@@ -20,23 +21,19 @@ Words (besides those of the pure modules):
 from __future__ import annotations
 
 import datetime
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 from django.db.models import (
     Count,
     F,
-    JSONField,
     Max,
-    OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Window,
 )
@@ -51,16 +48,13 @@ from scoring.ledger.ranking import Mode, Placement, PlayerSeason, Row, SittingRe
 from scoring.money import (
     KASSE,
     SeasonMoney,
-    SittingMoney,
     Transfer,
     kasse_name,
     places_among_equals,
     round_half_away,
-    season_balances,
-    sitting_money,
     transfers,
 )
-from scoring.sittings.models import Breakdown, PlayerMonth, ScoreRow, Seat, Sitting
+from scoring.sittings.models import PlayerMonth, ScoreRow, Seat, Sitting
 from scoring.sittings.months import first_day, last_day, still_open
 
 # --- seasons --------------------------------------------------------------------------------
@@ -198,8 +192,8 @@ class SittingTerms:
 
 @dataclass(frozen=True)
 class Part:
-    """One player's part in one sitting: his seat, game points, and deals played (``deals``
-    counts the deals he sat out too)."""
+    """One player's part in one sitting: his seat, game points, deals played (``deals`` counts
+    the deals he sat out too) and balance in cents (``Seat.cents``)."""
 
     sitting: SittingTerms
     player_id: int
@@ -208,6 +202,7 @@ class Part:
     points: int
     played: int
     deals: int
+    cents: int
 
 
 def counted_sittings(
@@ -225,13 +220,17 @@ def season_sittings(club: Club, period: Period, *, with_tournaments: bool = Fals
     """Every sitting of the season, of every variant, with its terms, by id in date order (one
     query): the club's evenings, and ``with_tournaments`` its tournaments' tables. Pages read it
     once: it says which variants have sittings in the season, too."""
-    rows = counted_sittings(club, period, with_tournaments=with_tournaments).values_list(
-        "pk", "date", "variant", "closed_at", "cents_per_point", "sheet_fee_cents", "share_pots"
-    )
-    return {
-        pk: SittingTerms(pk, day, key, closed_at is not None, cents, fee, share)
-        for pk, day, key, closed_at, cents, fee, share in rows.order_by("date", "pk")
-    }
+    rows = counted_sittings(club, period, with_tournaments=with_tournaments).values_list(*TERMS)
+    return {row[0]: _terms(row) for row in rows.order_by("date", "pk")}
+
+
+TERMS = ("pk", "date", "variant", "closed_at", "cents_per_point", "sheet_fee_cents", "share_pots")
+"""The columns of a sitting its ``SittingTerms`` are made of (``_terms``)."""
+
+
+def _terms(row: tuple[Any, ...]) -> SittingTerms:
+    pk, day, key, closed_at, cents, fee, share = row
+    return SittingTerms(pk, day, key, closed_at is not None, cents, fee, share)
 
 
 def parts(
@@ -252,16 +251,23 @@ def parts(
     sittings = counted_sittings(club, period, variant, with_tournaments=True).filter(deal_count__gt=0)
     if player is not None:
         sittings = sittings.filter(seats__player=player)
-    seats = Seat.objects.filter(sitting__in=sittings.values("pk")).values_list(
-        "sitting_id", "player_id", "number", "player__display_name", "points", "deals_played", "sitting__deal_count"
-    )
-    found = [
-        Part(terms[sitting_id], player_id, reader.of(player_id, name), number, points, played, deals)
-        for sitting_id, player_id, number, name, points, played, deals in seats.order_by()
-        if sitting_id in terms
-    ]
-    order = {pk: position for position, pk in enumerate(terms)}
-    found.sort(key=lambda part: (order[part.sitting.pk], part.seat))
+    return _parts_of(Seat.objects.filter(sitting__in=sittings.values("pk")), terms, reader)
+
+
+def _parts_of(seats: QuerySet[Seat], terms: Mapping[int, SittingTerms] | None, reader: Names) -> list[Part]:
+    """The parts of these seats whose sittings ``terms`` holds (``None``: their sittings' terms
+    read with them, in the same query), ordered by date, sitting and seat."""
+    columns = ["sitting_id", "player_id", "number", "player__display_name", "points", "deals_played", "cents"]
+    columns.append("sitting__deal_count")
+    if terms is None:
+        columns += [f"sitting__{name}" for name in TERMS]
+    found = []
+    rows = seats.values_list(*columns).order_by()
+    for sitting_id, player_id, number, name, points, played, cents, deals, *sitting in rows:
+        of = _terms(tuple(sitting)) if sitting else (terms or {}).get(sitting_id)
+        if of is not None:
+            found.append(Part(of, player_id, reader.of(player_id, name), number, points, played, deals, cents))
+    found.sort(key=lambda part: (part.sitting.date, part.sitting.pk, part.seat))
     return found
 
 
@@ -276,22 +282,6 @@ def games_of(club: Club, period: Period) -> tuple[frozenset[str], str | None]:
     rows = sittings.values_list("variant").annotate(day=Max("date"), made=Max("pk")).order_by()
     latest = max(rows, key=lambda row: (row[1], row[2]), default=None)
     return frozenset(variant for variant, _day, _made in rows), latest[0] if latest else None
-
-
-def pots_left(club: Club, period: Period, variant: str | None = None) -> dict[int, int]:
-    """What the pots held at the end of each sitting with pots: its last live deal's stored pots,
-    summed (one query; none at all where no variant has pots)."""
-    with_pots = [key for key, rules in VARIANTS.items() if rules.pots and variant in (None, key)]
-    if not with_pots:
-        return {}
-    last = (
-        Breakdown.objects.filter(revision__sitting_id=OuterRef("pk"), revision__live=True)
-        .order_by("-revision__number")
-        .values("pots")[:1]
-    )
-    sittings = counted_sittings(club, period).filter(variant__in=with_pots)
-    rows = sittings.annotate(last_pots=Subquery(last, output_field=JSONField())).values_list("pk", "last_pots")
-    return {pk: sum(pots.values()) for pk, pots in rows if pots}
 
 
 # --- season tables ----------------------------------------------------------------------------
@@ -356,7 +346,7 @@ def summed_seasons(
         rows = _summed_by_month(club, period, variant, with_tournaments=with_tournaments)
     best: dict[int, list[int]] = defaultdict(list)
     sums: dict[int, list[Any]] = {}
-    for player_id, name, points, count, deals, total, opened in rows:
+    for player_id, name, points, count, deals, total, opened, *_cents in rows:
         best[player_id].append(points)
         summed = sums.setdefault(player_id, [name, 0, 0, 0, 0])
         if by_best:
@@ -380,7 +370,12 @@ def whole_months(period: Period) -> tuple[datetime.date, datetime.date] | None:
 
 
 def _counted_seats(
-    club: Club, period: Period, variant: str, *, with_tournaments: bool, besides: tuple[datetime.date, ...] = ()
+    club: Club,
+    period: Period,
+    variant: str | None,
+    *,
+    with_tournaments: bool,
+    besides: tuple[datetime.date, ...] = (),
 ) -> QuerySet[Seat]:
     """The seats of the sittings with a deal the season counts, but for those dated in
     ``besides`` (a first and a last day, both included)."""
@@ -390,11 +385,12 @@ def _counted_seats(
     return Seat.objects.filter(sitting__in=sittings.values("pk"))
 
 
-def _summed_by_month(club: Club, period: Period, variant: str, *, with_tournaments: bool) -> QuerySet[Any]:
+def _summed_by_month(club: Club, period: Period, variant: str | None, *, with_tournaments: bool) -> QuerySet[Any]:
     """Each player's sums (best single result, sittings, deals played, game points, open
-    sittings) from his months the period holds whole and from his seats of the days around them:
-    up to two rows per player, in one query (``UNION ALL``). Only the parts the period has are
-    built: the ORM's building costs more than the database's answer."""
+    sittings, balances in cents) of ``variant`` (of every variant for ``None``) from his months
+    the period holds whole and from his seats of the days around them: up to two rows per player,
+    in one query (``UNION ALL``). Only the parts the period has are built: the ORM's building
+    costs more than the database's answer."""
     whole = whole_months(period)
     summed = None
     if whole is None or (period.start, period.end) != whole:
@@ -407,13 +403,16 @@ def _summed_by_month(club: Club, period: Period, variant: str, *, with_tournamen
                 deals=Sum("deals_played"),
                 total=Sum("points"),
                 open=Sum(still_open()),
+                cents=Sum("cents"),
             )
             .order_by()
         )
     if whole is None:
         assert summed is not None
         return summed
-    months = PlayerMonth.objects.filter(club=club, variant=variant, month__range=whole)
+    months = PlayerMonth.objects.filter(club=club, month__range=whole)
+    if variant is not None:
+        months = months.filter(variant=variant)
     if not with_tournaments:
         months = months.filter(in_tournament=False)
     from_months = months.values_list("player_id", "player__display_name").annotate(
@@ -422,6 +421,7 @@ def _summed_by_month(club: Club, period: Period, variant: str, *, with_tournamen
         deals=Sum("deals_played"),
         total=Sum("points"),
         open=Sum("open_sittings"),
+        cents=Sum("cents"),
     )
     return from_months.order_by() if summed is None else from_months.order_by().union(summed, all=True)
 
@@ -459,84 +459,110 @@ def season_table_of(
 
 @dataclass(frozen=True)
 class SittingLedger:
-    """One sitting's money: its terms, its players in seat order with their game points."""
+    """One sitting's money: its terms, its players in seat order with their game points and
+    balances, and the Kasse's balance (what theirs leave: the sitting sums to 0)."""
 
     terms: SittingTerms
     players: list[str]
     points: dict[str, int]
-    pots_left: int
-    money: SittingMoney
+    balances: dict[str, int]
+    kasse: int
 
 
 @dataclass(frozen=True)
 class SeasonLedger:
-    """A season's money (of one variant, or of all): each sitting's, the season's sums, and who
-    pays whom, the Kasse a party under ``kasse``."""
+    """A season's money (of one variant, or of all), summed: each player's balance and how many
+    of its sittings he sat in, the Kasse's balance (a party under ``kasse``), who pays whom, and
+    whether a sitting of it is still open (its money then provisional)."""
 
     period: Period
-    sittings: list[SittingLedger]
     money: SeasonMoney
     kasse: str
     transfers: list[Transfer]
-    player_ids: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def provisional(self) -> bool:
-        return any(not sitting.terms.closed for sitting in self.sittings)
-
-    @cached_property
-    def attendance(self) -> Counter[str]:
-        """How many of the season's sittings each player sat in."""
-        return Counter(name for sitting in self.sittings for name in sitting.points)
+    player_ids: dict[str, int]
+    attendance: dict[str, int]
+    provisional: bool
 
     def sittings_of(self, player: str) -> int:
-        return self.attendance[player]
+        return self.attendance.get(player, 0)
 
 
-def money_of(found: Sequence[Part], pots: Mapping[int, int]) -> list[SittingLedger]:
-    """Each sitting's money from its players' parts, at the sitting's own terms."""
+def money_of(found: Sequence[Part]) -> list[SittingLedger]:
+    """Each sitting's money from its players' parts (their seats' balances, worked out at the
+    sitting's own terms as its deals were stored), in the order of the parts."""
     by_sitting: dict[int, list[Part]] = defaultdict(list)
     for part in found:
         by_sitting[part.sitting.pk].append(part)
     ledgers = []
     for seated in by_sitting.values():
-        terms = seated[0].sitting
         seated.sort(key=lambda part: part.seat)
-        left = pots.get(terms.pk, 0)
-        money = sitting_money(
-            [(part.player, part.points) for part in seated],
-            terms.cents_per_point,
-            pots_left=left,
-            share_pots=terms.share_pots,
-            sheet_fee_cents=terms.sheet_fee_cents,
-        )
-        ledgers.append(
-            SittingLedger(terms, [part.player for part in seated], {p.player: p.points for p in seated}, left, money)
-        )
+        balances = {part.player: part.cents for part in seated}
+        points = {part.player: part.points for part in seated}
+        ledgers.append(SittingLedger(seated[0].sitting, list(balances), points, balances, -sum(balances.values())))
     return ledgers
 
 
 def season_money_of(
-    club: Club,
-    period: Period,
-    variant: str | None = None,
-    terms: Mapping[int, SittingTerms] | None = None,
-    kasse: str = KASSE,
-    found: Sequence[Part] | None = None,
-    reader: Names = EVERY_NAME,
+    club: Club, period: Period, variant: str | None = None, kasse: str = KASSE, reader: Names = EVERY_NAME
 ) -> SeasonLedger:
     """The season's money, of ``variant`` or of every variant (money compares where game points
-    do not): each sitting's balances, their sums, and who pays whom (three queries; one more to
-    read the season's sittings unless ``terms`` holds them, two fewer when ``found`` holds the
-    parts)."""
-    terms = season_sittings(club, period) if terms is None else terms
-    found = parts(club, period, terms, variant, reader=reader) if found is None else found
-    sittings = money_of(found, pots_left(club, period, variant))
-    money = season_balances(sitting.money for sitting in sittings)
+    do not), of the club's evenings, in one query whatever the size of the season: each
+    player's balances summed in SQL from his months and the seats' balances (``Seat.cents``,
+    worked out at each sitting's own terms as the deals are stored: ``scoring.sittings.stored``),
+    the Kasse's what they leave (each sitting sums to 0), and who pays whom. Players named as
+    ``reader`` sees them, in the order of their ids."""
+    rows = sorted(_summed_by_month(club, period, variant, with_tournaments=False))
+    balances: dict[str, int] = {}
+    attendance: dict[str, int] = {}
+    ids: dict[str, int] = {}
+    still = 0
+    for player_id, name, _best, count, _deals, _points, opened, cents in rows:
+        shown = reader.of(player_id, name)
+        balances[shown] = balances.get(shown, 0) + cents
+        attendance[shown] = attendance.get(shown, 0) + count
+        ids[shown] = player_id
+        still += opened
+    money = SeasonMoney(balances, -sum(balances.values()))
     name = kasse_name(money.balances, kasse)
-    ids = {part.player: part.player_id for part in found}
     owed = transfers(money.parties(name), places_among_equals(ids, name))
-    return SeasonLedger(period, sittings, money, name, owed, ids)
+    return SeasonLedger(period, money, name, owed, ids, attendance, still > 0)
+
+
+@dataclass(frozen=True)
+class SittingsPage:
+    """One page of a season's sittings, in date order: its sittings' money, the first and last
+    day of every page (to link them), and which page this is (from 1)."""
+
+    sittings: list[SittingLedger]
+    pages: list[tuple[datetime.date, datetime.date]]
+    number: int
+
+
+def sittings_page(
+    club: Club, period: Period, variant: str | None, size: int, asked: int | None, reader: Names = EVERY_NAME
+) -> SittingsPage:
+    """The money of one page of ``size`` of the season's sittings with a deal (of ``variant``, or
+    of every variant; the club's evenings): page ``asked`` (from 1; past the last, the last;
+    ``None``, the last, the newest), in two queries, of two rows per page and of a row per seat
+    of the page, whatever the size of the season."""
+    sittings = counted_sittings(club, period, variant).filter(deal_count__gt=0)
+    in_order = [F("date").asc(), F("pk").asc()]
+    numbered = sittings.annotate(place=Window(RowNumber(), order_by=in_order), count=Window(Count("pk")))
+    edges = (
+        numbered.annotate(within=(F("place") - 1) % size)
+        .filter(Q(within=0) | Q(within=size - 1) | Q(place=F("count")))
+        .values_list("place", "date")
+        .order_by("place")
+    )
+    pages: list[tuple[datetime.date, datetime.date]] = []
+    for place, day in edges:
+        if (place - 1) % size == 0:
+            pages.append((day, day))
+        else:
+            pages[-1] = (pages[-1][0], day)
+    number = min(max(len(pages) if asked is None else asked, 1), max(len(pages), 1))
+    on_page = sittings.order_by("date", "pk").values("pk")[(number - 1) * size : number * size]
+    return SittingsPage(money_of(_parts_of(Seat.objects.filter(sitting__in=on_page), None, reader)), pages, number)
 
 
 # --- a player's statistics ----------------------------------------------------------------------
@@ -642,7 +668,6 @@ def player_statistics(
     his deals' stored inputs, his declarer games, contracts and bonuses; named as ``reader``
     sees him."""
     found = parts(club, period, terms, variant, player=player, reader=reader)
-    ledgers = {ledger.terms.pk: ledger for ledger in money_of(found, pots_left(club, period, variant))}
     seat_of = {part.sitting.pk: part.seat for part in found if part.player_id == player.pk}
     deals = (
         ScoreRow.objects.filter(player=player, sitting__in=counted_sittings(club, period, variant).values("pk"))
@@ -677,8 +702,7 @@ def player_statistics(
     sittings = []
     for part in mine:
         total += part.points
-        balance = ledgers[part.sitting.pk].money.balances[part.player]
-        sittings.append(PlayerSitting(part.sitting, part.points, part.played, balance, total))
+        sittings.append(PlayerSitting(part.sitting, part.points, part.played, part.cents, total))
     return Statistics(
         player=reader(player),
         sittings=sittings,

@@ -1,30 +1,35 @@
-"""The season table as a django-tables2 table: sortable by every column, never paginated.
+"""The ledger's tables as its pages write them: the season table, and the money page's balances
+and sittings.
 
-A season table lists the players of one season and variant, a few dozen or a few hundred: it is
-shown whole, so that it prints whole. Its rows are dicts (``table_rows``), sorted in Python;
-the rank column sorts unranked players last, the player column by name ignoring case.
+The season table is a django-tables2 table: sortable by every column, never paginated. It lists
+the players of one season and variant, a few dozen or a few hundred: it is shown whole, so that
+it prints whole. Its rows are dicts (``table_rows``), sorted in Python; the rank column sorts
+unranked players last, the player column by name ignoring case. The money page's tables are not
+sorted: their rows are written as text (``balance_rows``, ``sitting_rows``, ``page_links``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.amounts import figure_writer
+from scoring.ledger.amounts import figure_writer, money_writer
 from scoring.ledger.models import FIGURE_TITLES
 from scoring.ledger.ranking import Row
-from scoring.ledger.results import SeasonTable
+from scoring.ledger.results import SeasonTable, SittingLedger, SittingsPage
 
 
 def table_rows(table: SeasonTable, slug: str, query: str) -> list[dict[str, Any]]:
     """The season table's rows as the django-tables2 table reads them."""
-    address = player_address(slug)
+    address = address_by_id("ledger:player", slug)
     return [
         {
             "position": position,
@@ -44,13 +49,55 @@ def table_rows(table: SeasonTable, slug: str, query: str) -> list[dict[str, Any]
     ]
 
 
-def player_address(slug: str) -> Callable[[int], str]:
-    """The address of a player's statistics by his id: reversed once per table, for the
-    addresses of a club's players differ only in the id at their end."""
-    zero = reverse("ledger:player", kwargs={"slug": slug, "pk": 0})
+def address_by_id(view: str, slug: str) -> Callable[[int], str]:
+    """The address of the club's page ``view`` of one row by its id (a player's statistics, a
+    sitting): reversed once per table, for those addresses differ only in the id at their end."""
+    zero = reverse(view, kwargs={"slug": slug, "pk": 0})
     head, tail = zero.rsplit("/0/", 1)
     assert not tail, zero
     return lambda pk: f"{head}/{pk}/"
+
+
+def balance_rows(
+    balances: Sequence[tuple[tuple[str, int | None, int], int]], slug: str, query: str, currency: str
+) -> SafeString:
+    """The rows of the money page's balances, each player's ``(name, id, sittings)`` and
+    balance: his name linked to his statistics (when he has an id), his sittings, his balance
+    marked as won or owed. Written as text, every name escaped, as the season table's rows
+    (``SeasonTableView.body``): a template loop costs more than the rest of the page."""
+    address, write = address_by_id("ledger:player", slug), money_writer(currency)
+    rows = []
+    for (name, pk, sittings), cents in balances:
+        shown = escape(name)
+        linked = f'<a href="{address(pk)}?{escape(query)}">{shown}</a>' if pk else shown
+        sign = " pos" if cents > 0 else " neg" if cents < 0 else ""
+        rows.append(
+            f'<tr data-party="{shown}"><td class="name">{linked}</td><td class="num">{sittings}</td>'
+            f'<td class="num{sign}">{write(cents)}</td></tr>'
+        )
+    return SafeString("\n".join(rows))
+
+
+def sitting_rows(sittings: Sequence[tuple[SittingLedger, str]], slug: str, currency: str) -> SafeString:
+    """The rows of the money page's sittings, each with its game's name: its date linked to its
+    sheet (marked while open), the game, each player's balance in seat order, the Kasse's. Written
+    as text like ``balance_rows``."""
+    address, write = address_by_id("sittings:detail", slug), money_writer(currency)
+    still_open = format_html(' <span class="tag">{}</span>', _("open"))
+    rows = []
+    for sitting, game in sittings:
+        terms = sitting.terms
+        day = date_format(terms.date, "SHORT_DATE_FORMAT")
+        balances = "".join(
+            f'<li><span class="name">{escape(name)}</span> {write(sitting.balances[name])}</li>'
+            for name in sitting.players
+        )
+        rows.append(
+            f'<tr><td><a href="{address(terms.pk)}">{day}</a>{"" if terms.closed else still_open}</td>'
+            f'<td>{escape(game)}</td><td><ul class="plain inline">{balances}</ul></td>'
+            f'<td class="num">{write(sitting.kasse)}</td></tr>'
+        )
+    return SafeString("\n".join(rows))
 
 
 NUMBER = {"td": {"class": "num"}, "th": {"class": "num"}}
@@ -128,3 +175,18 @@ class Cells:
             counted = _("%(count)s counted as 0") % {"count": row.counted_as_zero}
             marks += format_html(' <span class="tag">{}</span>', counted)
         return f'<a href="{escape(record["url"])}">{escape(record["player"])}</a>{marks}'
+
+
+def page_links(page: SittingsPage, asked: dict[str, str]) -> SafeString:
+    """A link to every page of the money page's sittings, named by the dates of its first and
+    last, when there is more than one (the address's parameters ``asked``, with ``page`` from 1);
+    the page shown marked as the current one."""
+    if len(page.pages) < 2:
+        return SafeString("")
+    links = []
+    for number, (first, last) in enumerate(page.pages, start=1):
+        query = escape(urlencode({**asked, "page": str(number)}))
+        current = ' aria-current="page"' if number == page.number else ""
+        dates = f"{date_format(first, 'SHORT_DATE_FORMAT')}–{date_format(last, 'SHORT_DATE_FORMAT')}"
+        links.append(f'<a href="?{query}"{current}>{dates}</a>')
+    return SafeString("".join(links))

@@ -11,7 +11,6 @@ the season's latest sitting.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -49,7 +48,6 @@ from scoring.ledger.ranking import FIELD, Mode
 from scoring.ledger.results import (
     Period,
     Seasons,
-    SittingLedger,
     SittingTerms,
     calendar_year,
     games_of,
@@ -59,6 +57,7 @@ from scoring.ledger.results import (
     season_money_of,
     season_sittings,
     season_table_of,
+    sittings_page,
 )
 from scoring.ledger.services import (
     add_season,
@@ -69,7 +68,7 @@ from scoring.ledger.services import (
     save_settings,
     unmark_paid,
 )
-from scoring.ledger.tables import SeasonTableView, table_rows
+from scoring.ledger.tables import SeasonTableView, balance_rows, page_links, sitting_rows, table_rows
 from scoring.ledger.workbook import season_sheets
 from scoring.limits import DAMAGED, whole_number
 from scoring.money import KASSE
@@ -325,7 +324,7 @@ def table_json(request: HttpRequest, slug: str) -> HttpResponse:
     ledger = _season_page(request, slug)
     found = parts(ledger.club, ledger.period, ledger.terms, ledger.variant, reader=ledger.names)
     season = season_table_of(ledger.club, ledger.period, ledger.variant, found, reader=ledger.names)
-    money = season_money_of(ledger.club, ledger.period, ledger.variant, ledger.terms, found=found, reader=ledger.names)
+    money = season_money_of(ledger.club, ledger.period, ledger.variant, reader=ledger.names)
     document = {
         "season": ledger.period.as_json(),
         "variant": ledger.variant,
@@ -397,21 +396,16 @@ def export_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
 @require_GET
 @club_view
 def money(request: HttpRequest, slug: str) -> HttpResponse:
-    """The season's money: each player's balance, the Kasse, who pays whom, every sitting's
-    balances; of every game, or of one (``variant``)."""
+    """The season's money: each player's balance, the Kasse, who pays whom, and the balances of
+    its sittings ``SITTINGS_PAGE`` at a time; of every game, or of one (``variant``)."""
     ledger = _season_page(request, slug)
     one_game = bool(request.GET.get("variant"))
-    season = season_money_of(
-        ledger.club,
-        ledger.period,
-        ledger.variant if one_game else None,
-        ledger.terms,
-        kasse=_(KASSE),
-        reader=ledger.names,
-    )
+    game = ledger.variant if one_game else None
+    season = season_money_of(ledger.club, ledger.period, game, kasse=_(KASSE), reader=ledger.names)
     balances = sorted(season.money.balances.items(), key=lambda item: (-item[1], item[0].casefold(), item[0]))
-    on_page, pages = _sittings_page(request, season.sittings)
-    listed = payments.TransferList.of_season(ledger.period, ledger.variant if one_game else None)
+    page = sittings_page(ledger.club, ledger.period, game, SITTINGS_PAGE, _number(request, "page"), ledger.names)
+    listed = payments.TransferList.of_season(ledger.period, game)
+    currency = LedgerSettings.of(ledger.club).currency
     lines = payments.settled(
         season.transfers, season.player_ids, payments.payments_in(ledger.club, listed), ledger.names, season.kasse
     )
@@ -419,60 +413,33 @@ def money(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "ledger/money.html",
         ledger.context(
-            with_currency=True,
+            currency=currency,
             season=season,
             one_game=one_game,
-            balances=[(name, season.player_ids.get(name), season.sittings_of(name), cents) for name, cents in balances],
-            sittings=[
-                (
-                    sitting,
-                    _(VARIANTS[sitting.terms.variant].name)
-                    if sitting.terms.variant in VARIANTS
-                    else sitting.terms.variant,
-                    [(name, sitting.points[name], sitting.money.balances[name]) for name in sitting.players],
-                )
-                for sitting in on_page
-            ],
-            pages=pages,
+            balance_rows=balance_rows(
+                [((name, season.player_ids.get(name), season.sittings_of(name)), cents) for name, cents in balances],
+                slug,
+                ledger.query(),
+                currency,
+            ),
+            sitting_rows=sitting_rows(
+                [(sitting, _game_name(sitting.terms.variant)) for sitting in page.sittings], slug, currency
+            ),
+            pages=page_links(page, request.GET.dict()),
             all_games_query=urlencode(ledger.period.query()),
             transfers=payments.shown(listed, lines, ledger.access.administers, member=ledger.access.role is not None),
         ),
     )
 
 
+def _game_name(variant: str) -> str:
+    """The name of a sitting's game in the page's language (its key, for a game the site no
+    longer knows)."""
+    return str(_(VARIANTS[variant].name)) if variant in VARIANTS else variant
+
+
 SITTINGS_PAGE = 50
 """Sittings the money page lists at once: a club that meets every evening has hundreds a season."""
-
-
-@dataclass(frozen=True)
-class SittingsPage:
-    """A link to one page of the money page's sittings, named by the dates of its first and last."""
-
-    query: str
-    first: datetime.date
-    last: datetime.date
-    current: bool
-
-
-def _sittings_page(
-    request: HttpRequest, sittings: list[SittingLedger]
-) -> tuple[list[SittingLedger], list[SittingsPage]]:
-    """The season's sittings the money page lists, ``SITTINGS_PAGE`` at a time in date order: the
-    newest unless the address asks for another page (``page``, from 1; past the last is the last),
-    and a link to every page when there is more than one. The balances above them sum them all."""
-    count = len(sittings)
-    last_page = max(1, -(-count // SITTINGS_PAGE))
-    asked = _number(request, "page")
-    page = last_page if asked is None else min(max(asked, 1), last_page)
-    on_page = sittings[(page - 1) * SITTINGS_PAGE : page * SITTINGS_PAGE]
-    if last_page == 1:
-        return on_page, []
-    links = []
-    for number in range(1, last_page + 1):
-        part = sittings[(number - 1) * SITTINGS_PAGE : number * SITTINGS_PAGE]
-        query = urlencode({**request.GET.dict(), "page": str(number)})
-        links.append(SittingsPage(query, part[0].terms.date, part[-1].terms.date, number == page))
-    return on_page, links
 
 
 @require_POST

@@ -36,7 +36,9 @@ from scoring.ledger.results import (
     Period,
     SeasonLedger,
     SeasonTable,
+    SittingLedger,
     SittingTerms,
+    money_of,
     parts,
     season_money_of,
     season_table_of,
@@ -75,14 +77,15 @@ def season_sheets(
     sheets = [table_sheet(table)]
     if table_only:
         return sheets
-    money = season_money_of(club, period, variant, terms, kasse=gettext(KASSE), found=found, reader=reader)
+    money = season_money_of(club, period, variant, kasse=gettext(KASSE), reader=reader)
+    sittings = money_of(found)
     players = [row.player for row in table.rows]
     listed = TransferList.of_season(period, variant)
     players += [name for name in money.money.balances if name not in set(players)]
     return [
         *sheets,
-        sittings_sheet(money, players),
-        money_sheet(money, players, currency),
+        sittings_sheet(sittings, players),
+        money_sheet(money, sittings, players, currency),
         transfers_sheet(
             settled(money.transfers, money.player_ids, payments_in(club, listed), reader, money.kasse),
             currency,
@@ -108,25 +111,26 @@ def table_sheet(table: SeasonTable) -> Sheet:
     return Sheet(str(TABLE), header, rows(), formats={figure: Number(2)} if decimals else {})
 
 
-def _columns(money: SeasonLedger) -> list[str]:
-    return distinct([sitting.terms.date.isoformat() for sitting in money.sittings])
+def _columns(sittings: list[SittingLedger]) -> list[str]:
+    return distinct([sitting.terms.date.isoformat() for sitting in sittings])
 
 
-def sittings_sheet(money: SeasonLedger, players: list[str]) -> Sheet:
-    columns = _columns(money)
+def sittings_sheet(sittings: list[SittingLedger], players: list[str]) -> Sheet:
+    columns = _columns(sittings)
     header = distinct([str(PLAYER), *columns, str(TOTAL)])
 
     def rows() -> Iterator[list[object]]:
         for name in players:
-            points = [sitting.points.get(name) for sitting in money.sittings]
+            points = [sitting.points.get(name) for sitting in sittings]
             yield [name, *points, sum(p for p in points if p is not None)]
 
     return Sheet(str(SITTINGS), header, rows())
 
 
-def money_sheet(money: SeasonLedger, players: list[str], currency: str) -> Sheet:
-    """A row per player and one for the Kasse, a column per sitting: every column sums to 0."""
-    columns = _columns(money)
+def money_sheet(money: SeasonLedger, sittings: list[SittingLedger], players: list[str], currency: str) -> Sheet:
+    """A row per player and one for the Kasse, a column per sitting (``sittings``, the season's
+    every one) and the season's sums: every column sums to 0."""
+    columns = _columns(sittings)
     header = distinct([str(PLAYER), *columns, str(TOTAL)])
     formats = {title: Money(currency) for title in header[1:]}
 
@@ -135,9 +139,9 @@ def money_sheet(money: SeasonLedger, players: list[str], currency: str) -> Sheet
 
     def rows() -> Iterator[list[object]]:
         for name in players:
-            balances = [sitting.money.balances.get(name) for sitting in money.sittings]
+            balances = [sitting.balances.get(name) for sitting in sittings]
             yield [name, *map(cents, balances), amount(money.money.balances.get(name, 0))]
-        kasse = [sitting.money.kasse for sitting in money.sittings]
+        kasse = [sitting.kasse for sitting in sittings]
         yield [money.kasse, *map(cents, kasse), amount(money.money.kasse)]
 
     return Sheet(str(MONEY), header, rows(), formats=formats)

@@ -5,13 +5,8 @@ import scoring.club.models
 from django.conf import settings
 from django.db import migrations, models
 
-from scoring.sittings.months import replace
 
-
-def fill(apps, schema_editor):
-    """Sum every player's months from the seats stored so far (``scoring.sittings.months``)."""
-    replace(apps.get_model("scoring", "PlayerMonth").objects.all(), apps.get_model("scoring", "Seat").objects.all())
-
+# the rows are summed from the seats by 0030, which adds the balances they sum too
 
 class Migration(migrations.Migration):
 
@@ -57,5 +52,4 @@ class Migration(migrations.Migration):
             model_name='playermonth',
             constraint=models.UniqueConstraint(fields=('player', 'variant', 'month', 'in_tournament'), name='one_row_per_player_and_month'),
         ),
-        migrations.RunPython(fill, migrations.RunPython.noop),
     ]

@@ -163,7 +163,9 @@ class Seat(models.Model):
     ``points``, ``declarer_losses`` and ``deals_played`` are redundant, like the score rows: the
     player's game points over the live deals, the deals he lost as declarer and the deals he
     played (not sat out), kept by the services with the rows so that totals, standings and season
-    tables need not add up every deal.
+    tables need not add up every deal. ``cents`` is his balance at the sitting's own money terms
+    (``scoring.money.sitting_money`` of every seat's points), kept with them so that the season's
+    money sums a column instead of working out every sitting again.
     """
 
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="seats")
@@ -172,6 +174,7 @@ class Seat(models.Model):
     points = models.BigIntegerField(_("game points"), default=0)
     declarer_losses = models.PositiveIntegerField(_("deals lost as declarer"), default=0)
     deals_played = models.PositiveIntegerField(_("deals played"), default=0)
+    cents = models.BigIntegerField(_("balance in cents"), default=0)
 
     class Meta:
         ordering = ["sitting", "number"]
@@ -320,8 +323,9 @@ class PlayerMonth(models.Model):
 
     ``month`` is the month's first day; ``in_tournament`` tells a tournament's tables apart from
     the club's evenings (a ranking rule counts them or not). Only sittings with a deal count, as
-    in the ledger: ``sittings`` of them, ``deals_played`` and ``points`` summed over his seats,
-    ``open_sittings`` those not closed yet, ``best`` his best single sitting's game points.
+    in the ledger: ``sittings`` of them, ``deals_played``, ``points`` and ``cents`` (his balances)
+    summed over his seats, ``open_sittings`` those not closed yet, ``best`` his best single
+    sitting's game points.
     """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
@@ -334,6 +338,7 @@ class PlayerMonth(models.Model):
     points = models.BigIntegerField(_("game points"))
     open_sittings = models.PositiveIntegerField(_("open sittings"))
     best = models.BigIntegerField(_("best sitting"))
+    cents = models.BigIntegerField(_("balance in cents"), default=0)
 
     class Meta:
         indexes = [models.Index(fields=["club", "variant", "month"], name="player_months_of_season")]

@@ -46,6 +46,7 @@ COLUMNS = (
     "points",
     "open_sittings",
     "best",
+    "cents",
 )
 """The month rows' columns, in the order :func:`summed` selects them."""
 
@@ -89,6 +90,7 @@ def summed(seats: QuerySet[Any]) -> QuerySet[Any]:
             total=Sum("points"),
             still_open=Sum(still_open()),
             top=Max("points"),
+            balance=Sum("cents"),
         )
         .order_by()
     )
@@ -175,7 +177,8 @@ def _statements() -> tuple[str, str, str]:
         f"INSERT INTO {months} ({columns})"
         f" SELECT {of_sitting('club')}, {of_sitting('variant')}, {of_seat('player')}, %s, {at_tournament},"
         f" COUNT(*), SUM({of_seat('deals_played')}), SUM({of_seat('points')}),"
-        f" SUM(CASE WHEN {of_sitting('closed_at')} IS NULL THEN 1 ELSE 0 END), MAX({of_seat('points')})"
+        f" SUM(CASE WHEN {of_sitting('closed_at')} IS NULL THEN 1 ELSE 0 END), MAX({of_seat('points')}),"
+        f" SUM({of_seat('cents')})"
         f" FROM {seats} se INNER JOIN {sittings} si ON se.{column(Seat, 'sitting')} = si.{column(Sitting, 'id')}"
         f" LEFT OUTER JOIN {table(tables)} rt ON rt.{column(tables, 'sitting')} = si.{column(Sitting, 'id')}"
         f" WHERE {of_sitting('club')} = %s AND {of_sitting('variant')} = %s"

@@ -333,8 +333,10 @@ def _restore_history(
 
 
 def _seat(sitting: Sitting, players: Sequence[Player]) -> None:
-    """Seat the players in dealing order: seat 1 deals first."""
-    Seat.objects.bulk_create(Seat(sitting=sitting, number=n, player=p) for n, p in enumerate(players, start=1))
+    """Seat the players in dealing order: seat 1 deals first. Each one's balance before a deal
+    is what the sheet fee takes (``stored.with_cents``)."""
+    seats = [Seat(sitting=sitting, number=n, player=p) for n, p in enumerate(players, start=1)]
+    Seat.objects.bulk_create(stored.with_cents(sitting, seats))
 
 
 def close_sitting(sitting: Sitting, *, user: User) -> Sitting:
@@ -526,8 +528,7 @@ def correct_deal(
             changed += later
             results += list(zip(later, rescored, strict=True))
         _refuse_beyond_the_limit(seats, changed, results, number)
-        stored.remove(changed, seats)
-        stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats)
+        stored.add(sitting, [r for r, _ in results], [d for _, d in results], players, seats, instead_of=changed)
         _count_deals(sitting, 0, thrown_in=thrown_in - was_thrown_in)
         months.refresh_sitting(sitting)
         rerate_sitting(sitting)
@@ -662,7 +663,7 @@ def remove_last_deal(
             said = _("deal {number} is no longer the last deal: nothing was taken back")
             raise Refusal.because(said, field="number", number=number)
         DealRevision.objects.filter(pk=last.pk).update(live=False)
-        stored.remove([last])
+        stored.remove(sitting, [last])
         _count_deals(sitting, -1, thrown_in=-thrown(last))
         months.refresh_sitting(sitting)
         removal = DealRevision.objects.create(

@@ -5,8 +5,10 @@ result as the engine computed it. This module is the one place that writes them,
 three together, so that a seat's totals stay the sums of its player's rows:
 
 - :func:`add` stores the results of deals (their score rows and breakdowns) and adds them to the
-  seats' totals;
+  seats' totals, in place of others' for a correction;
 - :func:`remove` takes deals' rows away and their scores off the seats' totals;
+- both work out every seat's balance again (:func:`seat_cents`): its player's money at the
+  sitting's own terms, which depends on every seat's points.
 - :func:`rebuild` compares a whole sitting's rows with a fresh result, describes every row that
   differs and rebuilds them from nothing when any does.
 
@@ -30,6 +32,7 @@ from django.db import connection
 
 from scoring.club.models import Player
 from scoring.engine import DealResult
+from scoring.money import sitting_money
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
 
 
@@ -126,10 +129,16 @@ def add(
     results: Sequence[DealResult],
     players: Sequence[Player],
     seats: Sequence[Seat] | None = None,
+    *,
+    instead_of: Sequence[DealRevision] = (),
 ) -> None:
     """Store the engine's result of each live deal (its score rows, who played it, its breakdown
     and pots) and add it to the seats' totals (``seats`` as read under the sitting's lock, or read
-    here)."""
+    here). ``instead_of``: the deals whose stored results these replace (a correction and the
+    deals it rescored), taken away first, so that the seats go at once from one whole sitting to
+    the other (their balances are those of a whole sitting)."""
+    seats = list(sitting.seats.all()) if seats is None else seats
+    totals = _taken_away(instead_of, seats)
     by_name = {p.display_name: p for p in players}
     index_of = {p.display_name: index for index, p in enumerate(players)}
     rows, breakdowns = [], []
@@ -143,7 +152,9 @@ def add(
         breakdowns.append(Breakdown(revision=deal, lines=lines_of(result, index_of), pots=result.pots))
     ScoreRow.objects.bulk_create(rows)
     Breakdown.objects.bulk_create(breakdowns)
-    _change_seats(sitting.seats.all() if seats is None else seats, totals_of(results, players))
+    for player, total in totals_of(results, players).items():
+        totals.setdefault(player, SeatTotals()).add(total)
+    _change_seats(sitting, seats, totals)
 
 
 def totals_of(results: Sequence[DealResult], players: Sequence[Player]) -> dict[int, SeatTotals]:
@@ -159,26 +170,59 @@ def totals_of(results: Sequence[DealResult], players: Sequence[Player]) -> dict[
     return totals
 
 
-def remove(deals: Sequence[DealRevision], seats: Sequence[Seat] | None = None) -> None:
-    """Take the stored results of these deals (all of one sitting) away, and their scores off
-    the seats' totals (``seats``: as read under the sitting's lock, or read here)."""
+def remove(sitting: Sitting, deals: Sequence[DealRevision], seats: Sequence[Seat] | None = None) -> None:
+    """Take the stored results of these deals of the sitting away (its last deals: what is left
+    is a whole sitting), and their scores off the seats' totals (``seats``: as read under the
+    sitting's lock, or read here)."""
+    seats = list(sitting.seats.all()) if seats is None else seats
+    _change_seats(sitting, seats, _taken_away(deals, seats))
+
+
+def _taken_away(deals: Sequence[DealRevision], seats: Sequence[Seat]) -> dict[int, SeatTotals]:
+    """Delete the stored results of these deals; what they had added to each player's seat
+    totals, negated, by player id."""
     ids = [deal.pk for deal in deals]
     declarers = {deal.pk: (deal.data or {}).get("declarer") for deal in deals}
-    if seats is None:
-        seats = list(Seat.objects.filter(sitting_id__in={deal.sitting_id for deal in deals}))
     index_of = {seat.player_id: seat.index for seat in seats}
     totals: dict[int, SeatTotals] = {}
     rows = ScoreRow.objects.filter(revision_id__in=ids)
     for revision, player, points, played in rows.values_list("revision_id", "player_id", "points", "played"):
         share = SeatTotals.of_deal(points, played=played, declared=declarers[revision] == index_of[player])
         totals.setdefault(player, SeatTotals()).add(share, -1)
-    _change_seats(seats, totals)
-    rows.delete()
-    Breakdown.objects.filter(revision_id__in=ids).delete()
+    if ids:
+        rows.delete()
+        Breakdown.objects.filter(revision_id__in=ids).delete()
+    return totals
 
 
-def _change_seats(seats: Sequence[Seat] | Any, changes: Mapping[int, SeatTotals]) -> None:
-    """Add each player's change of totals to his seat, and save those seats.
+def seat_cents(sitting: Any, seats: Sequence[Any]) -> dict[int, int]:
+    """Each seat's balance in cents, by seat number, at the sitting's own money terms: the money
+    ``scoring.money.sitting_money`` makes of every seat's game points, what the pots hold being
+    what the points do not sum to. ``sitting`` and ``seats`` may be a migration's models."""
+    ordered = sorted(seats, key=lambda seat: seat.number)
+    money = sitting_money(
+        [(str(seat.number), seat.points) for seat in ordered],
+        sitting.cents_per_point,
+        pots_left=-sum(seat.points for seat in ordered),
+        share_pots=sitting.share_pots,
+        sheet_fee_cents=sitting.sheet_fee_cents,
+    )
+    return {seat.number: money.balances[str(seat.number)] for seat in ordered}
+
+
+def with_cents(sitting: Any, seats: Sequence[Any]) -> Sequence[Any]:
+    """The seats, each given its balance (``seat_cents``; not saved): for seats made with their
+    totals, by the services before a deal and by migrations, benches and tests."""
+    balances = seat_cents(sitting, seats)
+    for seat in seats:
+        seat.cents = balances[seat.number]
+    return seats
+
+
+def _change_seats(sitting: Sitting, seats: Sequence[Seat], changes: Mapping[int, SeatTotals]) -> None:
+    """Add each player's change of totals to his seat, work every seat's balance out again (a
+    change of one player's points moves the others' rounding and pot shares), and save the seats
+    that changed.
 
     One statement sent once per seat (``executemany``): ``bulk_update`` builds a ``CASE`` per
     column and costs a sixth of a deal entry's CPU for four seats, this a fraction of a
@@ -186,12 +230,17 @@ def _change_seats(seats: Sequence[Seat] | Any, changes: Mapping[int, SeatTotals]
     by_player = {seat.player_id: seat for seat in seats}
     for player, change in changes.items():
         change.onto(by_player[player])
+    balances, changed = seat_cents(sitting, seats), []
+    for seat in seats:
+        if seat.player_id in changes or seat.cents != balances[seat.number]:
+            seat.cents = balances[seat.number]
+            changed.append(seat)
     quote = connection.ops.quote_name
     column = {field.name: field.column for field in Seat._meta.concrete_fields}
-    columns = ", ".join(f"{quote(column[name])} = %s" for name in SeatTotals.FIELDS)
+    fields = (*SeatTotals.FIELDS, "cents")
+    columns = ", ".join(f"{quote(column[name])} = %s" for name in fields)
     statement = f"UPDATE {quote(Seat._meta.db_table)} SET {columns} WHERE {quote(column['id'])} = %s"
-    changed = [by_player[player] for player in changes]
-    rows = [(*(getattr(seat, name) for name in SeatTotals.FIELDS), seat.pk) for seat in changed]
+    rows = [(*(getattr(seat, name) for name in fields), seat.pk) for seat in changed]
     with connection.cursor() as cursor:
         cursor.executemany(statement, rows)
 
@@ -239,7 +288,9 @@ def rebuild(sitting: Sitting, live: Sequence[DealRevision], results: Sequence[De
         differences.append(f"sitting {sitting.pk}: {sitting.thrown_in_count} deals counted thrown in, {thrown_in} are")
         Sitting.objects.filter(pk=sitting.pk).update(thrown_in_count=thrown_in)
     totals = totals_of(results, players)
-    for seat in sitting.seats.select_related("player"):
+    seats = list(sitting.seats.select_related("player"))
+    wrong = set()
+    for seat in seats:
         had, due = SeatTotals.of_seat(seat), totals[seat.player_id]
         if had != due:
             differences.append(
@@ -247,5 +298,16 @@ def rebuild(sitting: Sitting, live: Sequence[DealRevision], results: Sequence[De
                 f"played) stored {list(vars(had).values())}, computed {list(vars(due).values())}"
             )
             due.set_on(seat)
-            seat.save(update_fields=list(SeatTotals.FIELDS))
+            wrong.add(seat.number)
+    balances = seat_cents(sitting, seats)
+    for seat in seats:
+        due_cents = balances[seat.number]
+        if seat.cents != due_cents:
+            name = seat.player.display_name
+            differences.append(f"sitting {sitting.pk}: {name}'s balance stored {seat.cents}, computed {due_cents}")
+            seat.cents = due_cents
+            wrong.add(seat.number)
+    for seat in seats:
+        if seat.number in wrong:
+            seat.save(update_fields=[*SeatTotals.FIELDS, "cents"])
     return differences

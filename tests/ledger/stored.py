@@ -3,9 +3,9 @@
 The ledger reads only the stored rows (the seats' totals: a player's game points and deals
 played per sitting; ``ScoreRow``: his game points per deal and whether he played it;
 ``Breakdown``: the pots after each deal), never the engine. So a season worked out by hand is
-stored directly, as the services would keep it: each player's game points and deals played per
-sitting, his points all in the first deal he played, the deals he sat out first, and his months
-summed from those seats. Real sittings (scored by the engine) are what the money tests and the
+stored directly, as the services would keep it: each player's game points, deals played and
+balance per sitting, his points all in the first deal he played, the deals he sat out first,
+and his months summed from those seats. Real sittings (scored by the engine) are what the money tests and the
 property test store.
 """
 
@@ -22,6 +22,7 @@ from django.utils import timezone
 from scoring.club.models import Club
 from scoring.sittings import months
 from scoring.sittings.models import Breakdown, DealRevision, ScoreRow, Seat, Sitting
+from scoring.sittings.stored import with_cents
 
 from ..factories import make_players
 
@@ -51,10 +52,11 @@ def store_sitting(
         cents_per_point=cents_per_point,
         deal_count=deals,
     )
-    Seat.objects.bulk_create(
+    seats = [
         Seat(sitting=sitting, number=n, player=p, points=points, deals_played=played)
         for n, (p, (points, played)) in enumerate(zip(players, results.values(), strict=True), start=1)
-    )
+    ]
+    Seat.objects.bulk_create(with_cents(sitting, seats))
     revisions = DealRevision.objects.bulk_create(
         DealRevision(sitting=sitting, number=number, data={"dealer": (number - 1) % len(players)})
         for number in range(1, deals + 1)

@@ -189,12 +189,11 @@ def test_it_sums_a_season_per_player_and_for_the_kasse() -> None:
     season = season_balances([first, second])
     assert season.balances == {"A": -45, "B": -53, "C": -4, "D": -50}
     assert season.kasse == 152
-    assert season.sittings == 2
 
 
 def test_it_sums_an_empty_season_to_nothing() -> None:
     season = season_balances([])
-    assert (season.balances, season.kasse, season.sittings) == ({}, 0, 0)
+    assert (season.balances, season.kasse) == ({}, 0)
 
 
 # --- who pays whom ----------------------------------------------------------------------------

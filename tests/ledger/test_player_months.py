@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import io
 import random
+from collections import Counter
 
 import pytest
 from django.apps import apps
@@ -19,8 +20,10 @@ from scoring.ledger.ranking import Mode, PlayerSeason
 from scoring.ledger.results import (
     Period,
     calendar_year,
+    money_of,
     parts,
     period_of,
+    season_money_of,
     season_sittings,
     season_table_of,
     seasons_of,
@@ -29,7 +32,7 @@ from scoring.ledger.results import (
 from scoring.ledger.services import add_season, save_rule
 from scoring.samples import random_sitting, valid_deal
 from scoring.sittings import months
-from scoring.sittings.models import PlayerMonth, Sitting
+from scoring.sittings.models import PlayerMonth, Seat, Sitting
 from scoring.sittings.services import close_sitting, correct_deal, import_sitting, record_deal, remove_last_deal
 from scoring.tournaments import services as tournaments
 
@@ -38,7 +41,7 @@ from ..tournaments.helpers import draw_and_play, kosakeln_win, make_tournament
 
 pytestmark = pytest.mark.django_db
 
-filling = __import__("scoring.migrations.0029_player_months", fromlist=["fill"])
+filling = __import__("scoring.migrations.0030_seat_balances", fromlist=["fill"])
 
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Emil"]
 VARIANT = "danish_tarok"
@@ -56,7 +59,8 @@ def assert_the_months_sum_the_seats(club: Club, *periods: Period, variant: str =
     """The months stored are those the seats make (``months.rebuild`` finds nothing to rebuild);
     each player's season summed from them, with the tournaments' tables and without, is the sum
     of his seats of the period; and each period's table in its rule is the table of the players'
-    sitting-by-sitting results."""
+    sitting-by-sitting results; each period's money (of the game, and of every game) is the sum
+    of its sittings' balances (each seat's is checked against its game points by ``rebuild``)."""
     assert months.rebuild(club.pk) == []
     for period in periods:
         for with_tournaments in (False, True):
@@ -73,6 +77,16 @@ def assert_the_months_sum_the_seats(club: Club, *periods: Period, variant: str =
         )
         assert summed.rows == sitting_by_sitting.rows, period.name
         assert summed.player_ids == sitting_by_sitting.player_ids, period.name
+        for game in (variant, None):
+            every = money_of(parts(club, period, season_sittings(club, period), game))
+            money = season_money_of(club, period, game)
+            summed: Counter[str] = Counter()
+            for sitting in every:
+                summed.update(sitting.balances)
+            assert money.money.balances == dict(summed), period.name
+            assert money.money.kasse == sum(sitting.kasse for sitting in every), period.name
+            assert money.attendance == Counter(name for sitting in every for name in sitting.players), period.name
+            assert money.provisional == any(not sitting.terms.closed for sitting in every), period.name
 
 
 def sums(season: PlayerSeason) -> tuple[int, int, int, bool, int]:
@@ -181,9 +195,12 @@ def test_recompute_scores_reports_and_rebuilds_months_that_differ_from_the_seats
     assert_the_months_sum_the_seats(club, YEAR)
 
 
-def test_the_migration_sums_the_months_of_the_seats_stored_before_it() -> None:
+def test_the_migration_works_out_the_balances_and_sums_the_months_of_the_seats_stored_before_it() -> None:
     club = make_club("months")
     evenings(club, random.Random(6), ["2026-01-10", "2026-01-20", "2026-07-01"])
+    kept = sorted(Seat.objects.values_list("pk", "cents"))
     PlayerMonth.objects.all().delete()
+    Seat.objects.update(cents=0)
     filling.fill(apps, None)
+    assert sorted(Seat.objects.values_list("pk", "cents")) == kept
     assert_the_months_sum_the_seats(club, YEAR)

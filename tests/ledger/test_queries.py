@@ -74,10 +74,12 @@ QUERIES = {
     "table": 10,  # + the years to offer, the season's sittings, the rule, the seats, the tournaments (for a cup)
     "table, sorted": 10,
     "table, the latest game": 10,
-    "json": 9,  # + the season's sittings, the rule, the seats, the tournaments (and the pots, in a game with pots)
+    "json": 10,  # + the season's sittings, the rule, the seats, the tournaments, the players' money summed
     "json with pots": 10,
-    "money, every game": 11,  # + the years, the sittings, the seats, the pots, the currency, the paid transfers
-    "money, one game": 11,
+    # + the years, the games, the players' money summed, the pages of sittings, the seats of the page shown,
+    # the currency, the paid transfers
+    "money, every game": 12,
+    "money, one game": 12,
     "charts": 10,
     "player": 11,  # + the player, the years, the sittings, the seats, the pots, his deals, the currency
     "workbook": 12,  # + the sittings, the currency, the rule, the seats, the tournaments, the pots, the paid
