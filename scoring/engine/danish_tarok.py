@@ -10,6 +10,7 @@ paid after all of these by the sitting, as in every variant.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from .base import (
@@ -17,6 +18,7 @@ from .base import (
     Check,
     Deal,
     Doubts,
+    Item,
     Options,
     OptionSpec,
     Payments,
@@ -183,8 +185,13 @@ class DanishTarok(Variant):
         return (dealer_seat + 1) % 4 + 1 if table_size == 4 else None
 
     def check(self, deal: Deal, options: Options) -> Check:
-        yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, SCIES)
-        yield from at_most_one(deal.declarations_of(*KINGS), A_KINGS_DECLARATION)
+        # Every rule is about two declarations or two events (see lone_item_rules), and each
+        # reads only one of the two lists: a list of one item breaks nothing.
+        if len(deal.declarations) > 1:
+            yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, SCIES)
+            yield from at_most_one(deal.declarations_of(*KINGS), A_KINGS_DECLARATION)
+        if len(deal.events) < 2:
+            return
         events = deal.events_by(GROUPS)
         nolo, tout, last_trick = events.get("nolo", ()), events.get("tout", ()), events.get("last_trick", ())
         ultimos = events.get("ultimos", ())
@@ -211,117 +218,118 @@ class DanishTarok(Variant):
         yield from too_many_tarocks(deal)
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
-        Settlement(deal, options, payments)
+        """The deal settled in the order of the module's steps, into the payments, which keep the
+        pots as they change; a step with nothing to settle (as most are in most deals) is skipped."""
+        events = deal.events_by(GROUPS)
+        found_and_stake(deal, options, payments)
+        pagat_and_kings = events.get("pagat_and_kings")
+        if pagat_and_kings:
+            lose_or_bring_home(payments, pagat_and_kings)
+        ultimos, nolo, tout = events.get("ultimos", ()), events.get("nolo", ()), events.get("tout", ())
+        if ultimos or tout:
+            won_ultimos_and_tout(payments, ultimos, nolo, tout, options.flag("tout_collects_ultimo"))
+            lost_ultimos(payments, ultimos)
+        for item in events.get("last_trick", ()):
+            who = item.player or ""
+            payments.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
+        for item in nolo:
+            who = item.player or ""
+            payments.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
+        if deal.declarations:
+            pay_declarations(payments, deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
+        if not nolo and not tout:
+            bands(payments, deal, options.word("band_balance"))
 
 
-class Settlement:
-    """Settles one Danish deal step by step into the payments, which keep the pots as they change."""
+def found_and_stake(deal: Deal, options: Options, payments: Payments) -> None:
+    """Step 1. The sitting's first played deal founds both pots (whatever a penalty put into one
+    before); a later deal founds again a pot that is empty. The dealer's stake goes into each,
+    but, with ``stake_on_refound`` off, into a pot founded again."""
+    ante, stake, pots = options.whole("ante"), options.whole("dealer_stake"), payments.pots
+    first = payments.first
+    if first:
+        founded = list(POTS)
+    elif 0 in pots.values():
+        founded = [pot for pot in POTS if pots[pot] == 0]
+    else:
+        founded = []  # as in most deals: both pots hold something
+    for pot in founded:
+        founding = _("founding the {pot}: {ante} from every player")
+        payments.into_pot(deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
+    for pot in POTS:
+        if first or pot not in founded or options.flag("stake_on_refound"):
+            payments.into_pot((deal.dealer,), pot, stake, STAKES[pot])
 
-    def __init__(self, deal: Deal, options: Options, payments: Payments) -> None:
-        self.deal = deal
-        self.payments = payments
-        self.pot = payments.pots
-        self.events = deal.events_by(GROUPS)
-        # the events several steps consult
-        self.ultimos = self.events.get("ultimos", ())
-        self.nolo = self.events.get("nolo", ())
-        self.tout = self.events.get("tout", ())
-        self.tout_collects = options.flag("tout_collects_ultimo")
-        self.found_and_stake(options)
-        self.pagat_and_kings()
-        if self.ultimos or self.tout:  # steps 3 and 4 have nothing to settle in most deals
-            self.won_ultimos_and_tout()
-            self.lost_ultimos()
-        self.last_trick_nolo_declarations()
-        if not self.nolo and not self.tout:
-            self.bands(options.word("band_balance"))
 
-    def found_and_stake(self, options: Options) -> None:
-        """The sitting's first played deal founds both pots (whatever a penalty put into one
-        before); a later deal founds again a pot that is empty. The dealer's stake goes into each,
-        but, with ``stake_on_refound`` off, into a pot founded again."""
-        ante, stake = options.whole("ante"), options.whole("dealer_stake")
-        first = self.payments.first
-        if first:
-            founded = list(POTS)
-        elif 0 in self.pot.values():
-            founded = [pot for pot in POTS if self.pot[pot] == 0]
+def lose_or_bring_home(payments: Payments, pagat_and_kings: Sequence[Item]) -> None:
+    """Step 2. The Pagat brought home or lost, and Kings lost: each opponent pays or is paid, and
+    what is lost goes into its pot as well."""
+    for item in pagat_and_kings:
+        who = item.player or ""
+        if item.type == "pagat" and item.result == "home":
+            payments.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
+        elif item.type == "pagat":
+            lost = why(_("{player} loses the Pagat"), player=who)
+            payments.each_opponent_pays(who, -PAGAT_OR_KING, lost)
+            payments.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
         else:
-            founded = []  # as in most deals: both pots hold something
-        for pot in founded:
-            founding = _("founding the {pot}: {ante} from every player")
-            self.payments.into_pot(self.deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
+            kings = why(_("{player} loses {count} × King"), player=who, count=item.count)
+            payments.each_opponent_pays(who, -PAGAT_OR_KING * item.count, kings)
+            payments.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
+
+
+def won_ultimos_and_tout(
+    payments: Payments, ultimos: Sequence[Item], nolo: Sequence[Item], tout: Sequence[Item], tout_collects: bool
+) -> None:
+    """Step 3. Each won ultimo takes its pot, unless a nolo annuls it or, with
+    ``tout_collects_ultimo`` off, it is the tout player's own (then the tout takes its pot with
+    the other); then the tout takes what both pots hold."""
+    pots = payments.pots
+    nolo_players = {e.player for e in nolo}
+    tout_players = {e.player for e in tout}
+    for item in ultimos:
+        if not item.won:
+            continue
+        pot, value, ultimo = ULTIMOS[item.type]
+        who = item.player or ""
+        if nolo_players and who not in nolo_players:
+            payments.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
+            continue
+        if who in tout_players and not tout_collects:
+            uncollected = _("{player}'s {ultimo} pays nothing: the tout is the whole reward")
+            payments.net(who, 0, uncollected, player=who, ultimo=ultimo)
+            continue
+        payments.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
+        takes = _("{player} wins the {ultimo} and takes the {pot}")
+        payments.into_pot((who,), pot, -pots[pot], takes, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
+    for item in tout:
+        who = item.player or ""
+        payments.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
         for pot in POTS:
-            if first or pot not in founded or options.flag("stake_on_refound"):
-                self.payments.into_pot((self.deal.dealer,), pot, stake, STAKES[pot])
+            takes = _("{player}'s tout takes the {pot}")
+            payments.into_pot((who,), pot, -pots[pot], takes, player=who, pot=POT_NAMES[pot])
 
-    def pagat_and_kings(self) -> None:
-        for item in self.events.get("pagat_and_kings", ()):
-            who = item.player or ""
-            if item.type == "pagat" and item.result == "home":
-                self.payments.each_opponent_pays(who, PAGAT_OR_KING, _("{player} brings the Pagat home"), player=who)
-            elif item.type == "pagat":
-                lost = why(_("{player} loses the Pagat"), player=who)
-                self.payments.each_opponent_pays(who, -PAGAT_OR_KING, lost)
-                self.payments.into_pot((who,), "pagat", PAGAT_OR_KING, lost)
-            else:
-                kings = why(_("{player} loses {count} × King"), player=who, count=item.count)
-                self.payments.each_opponent_pays(who, -PAGAT_OR_KING * item.count, kings)
-                self.payments.into_pot((who,), "king", PAGAT_OR_KING * item.count, kings)
 
-    def won_ultimos_and_tout(self) -> None:
-        """Each won ultimo takes its pot, unless a nolo annuls it or, with ``tout_collects_ultimo``
-        off, it is the tout player's own (then the tout takes its pot with the other); then the
-        tout takes what both pots hold."""
-        nolo = {e.player for e in self.nolo}
-        tout = {e.player for e in self.tout}
-        for item in self.ultimos:
-            if not item.won:
-                continue
-            pot, value, ultimo = ULTIMOS[item.type]
-            who = item.player or ""
-            if nolo and who not in nolo:
-                self.payments.net(who, 0, _("{player}'s {ultimo} annulled by the nolo"), player=who, ultimo=ultimo)
-                continue
-            if who in tout and not self.tout_collects:
-                uncollected = _("{player}'s {ultimo} pays nothing: the tout is the whole reward")
-                self.payments.net(who, 0, uncollected, player=who, ultimo=ultimo)
-                continue
-            self.payments.each_opponent_pays(who, value, _("{player} wins the {ultimo}"), player=who, ultimo=ultimo)
-            takes = _("{player} wins the {ultimo} and takes the {pot}")
-            self.payments.into_pot((who,), pot, -self.pot[pot], takes, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
-        for item in self.tout:
-            who = item.player or ""
-            self.payments.each_opponent_pays(who, TOUT, _("{player} takes every trick (tout)"), player=who)
-            for pot in POTS:
-                takes = _("{player}'s tout takes the {pot}")
-                self.payments.into_pot((who,), pot, -self.pot[pot], takes, player=who, pot=POT_NAMES[pot])
+def lost_ultimos(payments: Payments, ultimos: Sequence[Item]) -> None:
+    """Step 4. Each lost ultimo pays into its pot what the pot held when this step began."""
+    held = dict(payments.pots)
+    for item in ultimos:
+        if item.won:
+            continue
+        pot, value, ultimo = ULTIMOS[item.type]
+        who = item.player or ""
+        payments.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
+        doubles = _("{player} loses the {ultimo} and doubles the {pot}")
+        payments.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
 
-    def lost_ultimos(self) -> None:
-        held = dict(self.pot)
-        for item in self.ultimos:
-            if item.won:
-                continue
-            pot, value, ultimo = ULTIMOS[item.type]
-            who = item.player or ""
-            self.payments.each_opponent_pays(who, -value, _("{player} loses the {ultimo}"), player=who, ultimo=ultimo)
-            doubles = _("{player} loses the {ultimo} and doubles the {pot}")
-            self.payments.into_pot((who,), pot, held[pot], doubles, player=who, ultimo=ultimo, pot=POT_NAMES[pot])
 
-    def last_trick_nolo_declarations(self) -> None:
-        for item in self.events.get("last_trick", ()):
-            who = item.player or ""
-            self.payments.each_opponent_pays(who, LAST_TRICK, _("{player} takes the last trick"), player=who)
-        for item in self.nolo:
-            who = item.player or ""
-            self.payments.each_opponent_pays(who, NOLO, _("{player} takes no trick (nolo)"), player=who)
-        pay_declarations(self.payments, self.deal, TAROCKS_AND_MATADORS, FIXED_DECLARATIONS)
-
-    def bands(self, balance: str) -> None:
-        difference = self.payments.each_net(self.deal.card_points, band)
-        if difference:
-            dealer = self.deal.dealer
-            absorber = dealer if balance == "dealer" and dealer in self.deal.active else None
-            absorber = absorber or self.deal.next_active_after(dealer)
-            evened = _("band balance: the bands add up to {sum:+d}")
-            self.payments.net(absorber, -difference, evened, sum=difference)
+def bands(payments: Payments, deal: Deal, balance: str) -> None:
+    """Step 5's card points: each player's per-5 band; what the bands do not add up to is evened
+    by the dealer (``band_balance`` "dealer", when he plays) or the next active player after him."""
+    difference = payments.each_net(deal.card_points, band)
+    if difference:
+        dealer = deal.dealer
+        absorber = dealer if balance == "dealer" and dealer in deal.active else None
+        absorber = absorber or deal.next_active_after(dealer)
+        evened = _("band balance: the bands add up to {sum:+d}")
+        payments.net(absorber, -difference, evened, sum=difference)

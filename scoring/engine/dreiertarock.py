@@ -109,13 +109,16 @@ class Dreiertarock(Variant):
     )
 
     def check(self, deal: Deal, options: Options) -> Check:
+        allowed = self.events_for(deal.contract)
         for item in deal.events:
             if item.type in SILENT_ONLY and item.announced:
                 yield item.where, why(_("{type} cannot be announced"), type=item.type)
-            if item.type not in self.events_for(deal.contract):
+            if item.type not in allowed:
                 yield item.where, why(_("a Solo Valat counts no bonus"))
             if deal.all_tricks and item.side == "defenders" and item.won:
                 yield item.where, why(_("the declarer took every trick, so the defenders win no bonus"))
+        if len(deal.events) < 2:
+            return  # the rules below are about two events
         for item in twice(deal.events, lambda e: e.type):
             yield item.where, why(_("{type} can happen only once in a deal"), type=item.type)
         trull = {e.side for e in deal.events_of("tarock_trull")}

@@ -175,11 +175,12 @@ class Droggn(Variant):
             yield "all_tricks", why(too_few, points=deal.declarer_points, needed=NEEDED)
         if not deal.events:
             return  # as in most deals: the other rules are about events
+        allowed = self.events_for(deal.contract)
         for item in deal.events:
             if deal.contract == "super_mord":
                 if not counts_in_super_mord(item):
                     yield item.where, why(_("a Super Mord counts no bonus but the declarer's announced ultimo"))
-            elif item.type not in self.events_for(deal.contract):
+            elif item.type not in allowed:
                 yield item.where, why(_("the Gstieß ultimo exists only in a Super Mord"))
             defenders_win = item.side == "defenders" and (item.won or item.type == "pagat_captured")
             if deal.all_tricks and defenders_win:

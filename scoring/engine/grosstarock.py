@@ -194,12 +194,16 @@ class Grosstarock(Variant):
         wild = options.word("kings") == SKUS_WILDCARD
         if wild:
             yield from wild_kings_in_range(deal)
-        if len(deal.declarations) < 2 and len(deal.events) < 2:
-            return  # as in many deals: every other rule is about two declarations or two events
-        yield from declaration_rules(deal, CAVALRIES, (), SKUS)
-        yield from one_skus(deal, wild)
-        for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
-            yield item.where, why(_("{what} can happen only once in a deal"), what=why(FOUR_OF_A_RANK[item.type]))
+        # Every other rule is about two declarations or two events, and reads only one of the
+        # two lists: a list of one item breaks none of them (as in many deals).
+        if len(deal.declarations) > 1:
+            yield from declaration_rules(deal, CAVALRIES, (), SKUS)
+            yield from one_skus(deal, wild)
+            for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
+                what = why(FOUR_OF_A_RANK[item.type])
+                yield item.where, why(_("{what} can happen only once in a deal"), what=what)
+        if len(deal.events) < 2:
+            return
         events = deal.events_by(GROUPS)
         valat = [e for e in events.get("valats", ()) if made(e)]
         nolo = [e for e in events.get("nolos", ()) if made(e)]

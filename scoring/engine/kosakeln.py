@@ -57,6 +57,8 @@ BONUS_VALUES: dict[str, tuple[int | None, dict[str, tuple[int, int]], int]] = {
 THRESHOLDS = {"absolut": 40, "panzer": 50}
 HELD = {"trull": 1, "four_kings": 1, "four_birds": 3}
 """Bonuses for cards held at the start, paid by the other player; never announced."""
+PAID_ONCE = (*BONUS_VALUES, *HELD)
+"""What a deal pays once at most: a bonus of the play, or cards held."""
 
 TIMING = FieldSpec("timing", "choice", (None, "after", "before"), default=None)
 BONUS = {"player": player(), "announced": TIMING, "result": results("won", "lost")}
@@ -103,27 +105,34 @@ class Kosakeln(Variant):
 
     def check(self, deal: Deal, options: Options) -> Check:
         valats = deal.events_of("valat")
-        for item in valats:
-            if not item.announced and item.result == "lost":
-                yield item.where, why(_("a silent valat cannot be lost"))
-            if item.announced and item.player != deal.declarer:
-                yield item.where, why(_("only the declarer can announce a valat"))
-        made = made_valats(valats)
-        for item in made[1:]:
-            yield item.where, why(_("a second valat"))
-        own = next((e for e in made if not e.announced and e.player == deal.declarer), None)
-        for item in valats:
-            if own is not None and item.announced and not item.won:
-                refused = _("{player} took every trick, so the announced valat cannot be lost")
-                yield later(item, own).where, why(refused, player=deal.declarer)
+        made = made_valats(valats) if valats else valats
+        if valats:
+            for item in valats:
+                if not item.announced and item.result == "lost":
+                    yield item.where, why(_("a silent valat cannot be lost"))
+                if item.announced and item.player != deal.declarer:
+                    yield item.where, why(_("only the declarer can announce a valat"))
+            for item in made[1:]:
+                yield item.where, why(_("a second valat"))
+            own = next((e for e in made if not e.announced and e.player == deal.declarer), None)
+            for item in valats:
+                if own is not None and item.announced and not item.won:
+                    refused = _("{player} took every trick, so the announced valat cannot be lost")
+                    yield later(item, own).where, why(refused, player=deal.declarer)
         winner = made[0].player if made else None
         declarer_won = game_won(deal, valats)
+        bonuses = 0
         for item in deal.events:
-            if item.type in BONUS_VALUES and bonus_value(item, deal.contract) is None:
-                yield item.where, why(_("{type} counts only when announced"), type=item.type)
-            if item.type in DECLARER_ONLY and item.player != deal.declarer:
-                yield item.where, why(_("only the declarer can play for {type}"), type=item.type)
-            if item.type in THRESHOLDS and (deal.declarer_points >= THRESHOLDS[item.type]) != item.won:
+            kind = item.type
+            if kind not in BONUS_VALUES:
+                bonuses += kind in HELD
+                continue
+            bonuses += 1
+            if bonus_value(item, deal.contract) is None:
+                yield item.where, why(_("{type} counts only when announced"), type=kind)
+            if kind in DECLARER_ONLY and item.player != deal.declarer:
+                yield item.where, why(_("only the declarer can play for {type}"), type=kind)
+            if kind in THRESHOLDS and (deal.declarer_points >= THRESHOLDS[kind]) != item.won:
                 template = (
                     _("{type} won contradicts {points} declarer points (won needs at least {needed})")
                     if item.won
@@ -131,20 +140,21 @@ class Kosakeln(Variant):
                 )
                 yield (
                     item.where,
-                    why(template, type=item.type, points=deal.declarer_points, needed=THRESHOLDS[item.type]),
+                    why(template, type=kind, points=deal.declarer_points, needed=THRESHOLDS[kind]),
                 )
-            if item.type in ("without_trull", "without_kings") and item.won and not declarer_won:
-                yield item.where, why(_("{type} cannot be won when the declarer loses the game"), type=item.type)
-            if item.type in BIRDS and item.won and winner is not None and winner != item.player:
+            if kind in ("without_trull", "without_kings") and item.won and not declarer_won:
+                yield item.where, why(_("{type} cannot be won when the declarer loses the game"), type=kind)
+            if kind in BIRDS and item.won and winner is not None and winner != item.player:
                 yield (
                     item.where,
                     why(_("{winner} took every trick, so {player} wins no bird"), winner=winner, player=item.player),
                 )
-        for item in twice(deal.events_of(*BONUS_VALUES, *HELD), lambda e: e.type):
-            repeated = _("{type} claimed by both players") if item.type in HELD else _("{type} counted twice")
-            yield item.where, why(repeated, type=item.type)
+        if bonuses > 1:
+            for item in twice(deal.events_of(*PAID_ONCE), lambda e: e.type):
+                repeated = _("{type} claimed by both players") if item.type in HELD else _("{type} counted twice")
+                yield item.where, why(repeated, type=item.type)
         pagat_holders = deal.events_of("trull", "four_birds")
-        if len({e.player for e in pagat_holders}) > 1:
+        if len(pagat_holders) > 1 and len({e.player for e in pagat_holders}) > 1:
             yield pagat_holders[-1].where, why(_("trull and four_birds both need the Pagat: one player only"))
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:

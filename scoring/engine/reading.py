@@ -539,9 +539,8 @@ def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, .
 
     It makes no reader and reports nothing: a deal read cleanly has nothing to report.
     """
-    if raw.__class__ is not dict:
+    if not isinstance(raw, dict):
         return None
-    assert isinstance(raw, dict)
     get = raw.get
     dealer = get("dealer")
     if dealer.__class__ is not str or dealer not in players:
@@ -613,9 +612,8 @@ def quick_items(
     ``None`` when one item is not (``read_items`` then reads them in full)."""
     if value is MISSING:
         return ()
-    if value.__class__ is not list:
+    if not isinstance(value, list):
         return None
-    assert isinstance(value, list)
     if not value:
         return ()
     items = []
