@@ -411,12 +411,12 @@ class Payments:
         return together
 
     def each_opponent_pays(
-        self, earner: str, value: int, what: What, /, *, payer: str = "opponent", **values: object
+        self, earner: str, value: int, what: What, /, *, payer: str | None = None, **values: object
     ) -> None:
         """Every other active player pays ``value`` to ``earner``; a negative value is a penalty to each.
 
         The reason of every line is ``what`` followed by who pays whom: ``payer`` names them
-        (``opponent``, ``defender``, ``other player``).
+        (``defender``); by default ``other player`` at a table of two, else ``opponent``.
         """
         others = self.others[earner]
         scores = self.scores
@@ -429,6 +429,7 @@ class Payments:
         lines = self.lines
         if lines is not None:
             said = reason_of(what, values)
+            payer = payer or ("other player" if len(others) == 1 else "opponent")
             paid = Reason(FLOWS[payer, value >= 0], {"what": said, "value": abs(value)})
             lines.append((earned, paid, earner, None))
             for name in others:
@@ -473,15 +474,12 @@ def pay_penalties(payments: Payments, deal: Deal) -> None:
     """The deal's fines, apart from every rule of its game: the fined player pays ``points`` to
     every other active player (his partner too in the declarer games), or into the pot ``to``
     names. Each penalty has its lines of its own."""
-    two = len(payments.active) == 2
     for item in deal.penalties:
         who = item.player or ""
         if item.to is not None:
             payments.into_pot((who,), item.to, item.points, FINED_INTO, player=who, pot=term(f"{item.to}_pot"))
         else:
-            payments.each_opponent_pays(
-                who, -item.points, FINED, payer="other player" if two else "opponent", player=who
-            )
+            payments.each_opponent_pays(who, -item.points, FINED, player=who)
 
 
 FINED = _("{player} is fined")

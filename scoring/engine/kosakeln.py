@@ -22,7 +22,6 @@ from .base import (
     OptionSpec,
     Payments,
     Variant,
-    What,
     contract,
     declarer,
     declarer_points,
@@ -159,6 +158,7 @@ class Kosakeln(Variant):
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         g = CONTRACTS[deal.contract]
+        pays = payments.each_opponent_pays  # the other player pays: every payment of the game
         valats = deal.events_of("valat")
         for valat in valats:
             times = ANNOUNCED_VALAT if valat.announced else SILENT_VALAT
@@ -167,15 +167,14 @@ class Kosakeln(Variant):
                 if valat.announced
                 else _("silent valat of {player} {result}: {times} × {g}")
             )
-            earner = valat.player if valat.won else deal.declarer
+            earner = (valat.player if valat.won else deal.declarer) or ""
             value = g * times if valat.won else -g * times
             result = term(valat.result or "won")
-            pay(payments, earner, value, template, player=valat.player, result=result, times=times, g=g)
+            pays(earner, value, template, player=valat.player, result=result, times=times, g=g)
         if not valats:
             won = deal.declarer_points >= NEEDED
-            pay(
-                payments,
-                deal.declarer,
+            pays(
+                deal.declarer or "",
                 g if won else -g,
                 _("{contract} {result} with {points}"),
                 contract=term(deal.contract),
@@ -192,7 +191,7 @@ class Kosakeln(Variant):
                     payments.net(name, 0, not_paid)
             else:
                 value = HELD[item.type] if item.type in HELD else bonus_value(item, deal.contract) or 0
-                pay(payments, item.player, value if item.won else -value, bonus_paid, item=item)
+                pays(item.player or "", value if item.won else -value, bonus_paid, item=item)
 
 
 def bonus_paid(item: Item) -> Reason:
@@ -210,12 +209,6 @@ def paid_for(item: Item) -> tuple[str, dict[str, object]]:
     if item.timing:
         return _("{player}'s {what} announced {timing}, {result}"), {"timing": term(item.timing), **args}
     return _("{player}'s silent {what}, {result}"), args
-
-
-def pay(payments: Payments, earner: str | None, value: int, what: What, /, **values: object) -> None:
-    """The other player pays ``value`` to ``earner`` (a negative value: the earner pays him)."""
-    assert earner is not None
-    payments.each_opponent_pays(earner, value, what, payer="other player", **values)
 
 
 def made_valats(valats: Sequence[Item]) -> list[Item]:
