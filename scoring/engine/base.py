@@ -455,6 +455,22 @@ class Payments:
                 lines.append((-amount, why_paid, name, None))
             lines.append((amount * len(players), why_paid, None, pot))
 
+    def into_each_pot(self, player: str, amount: int, reasons: Mapping[str, What], /) -> None:
+        """The player pays ``amount`` into each of the pots ``reasons`` names, each with its own
+        reason (a dealer's stakes): the same lines as an ``into_pot`` for each, in one call."""
+        self.scores[player] -= amount * len(reasons)
+        pots = self.pots
+        for pot in reasons:
+            pots[pot] += amount
+        if amount > self.largest or -amount > self.largest:
+            self.largest = abs(amount)
+        lines = self.lines
+        if lines is not None:
+            for pot, what in reasons.items():
+                why_paid = reason_of(what, {})
+                lines.append((-amount, why_paid, player, None))
+                lines.append((amount, why_paid, None, pot))
+
 
 @cache
 def opponents(active: tuple[str, ...], player: str) -> tuple[str, ...]:

@@ -256,9 +256,11 @@ def found_and_stake(deal: Deal, options: Options, payments: Payments) -> None:
     for pot in founded:
         founding = _("founding the {pot}: {ante} from every player")
         payments.into_pot(deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
-    for pot in POTS:
-        if first or pot not in founded or options.flag("stake_on_refound"):
-            payments.into_pot((deal.dealer,), pot, stake, STAKES[pot])
+    if first or not founded or options.flag("stake_on_refound"):
+        stakes = STAKES
+    else:
+        stakes = {pot: reason for pot, reason in STAKES.items() if pot not in founded}
+    payments.into_each_pot(deal.dealer, stake, stakes)
 
 
 def lose_or_bring_home(payments: Payments, pagat_and_kings: Sequence[Item]) -> None:

@@ -549,7 +549,7 @@ def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, .
     if len(players) == 4:
         if out.__class__ is not str or out not in players:
             return None
-        if variant.sitting_out_fixed and out != variant.who_sits_out(players, dealer):
+        if variant.sitting_out_fixed and out != fixed_sitters(variant, players)[dealer]:
             return None
         active = opponents(players, out)
     elif "sitting_out" in raw:
@@ -603,6 +603,13 @@ def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, .
         row[THROWN_IN] = True
     row[: len(SEATING)] = number, players, dealer, out, active
     return made_deal(row, events)
+
+
+@functools.cache
+def fixed_sitters(variant: Variant, players: tuple[str, ...]) -> dict[str, str | None]:
+    """Who sits out when each player deals, where the variant's rules fix it: worked out once
+    for each table, as every deal at it asks."""
+    return {dealer: variant.who_sits_out(players, dealer) for dealer in players}
 
 
 def quick_items(
