@@ -605,10 +605,11 @@ def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, .
     return made_deal(row, events)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=512)
 def fixed_sitters(variant: Variant, players: tuple[str, ...]) -> dict[str, str | None]:
     """Who sits out when each player deals, where the variant's rules fix it: worked out once
-    for each table, as every deal at it asks."""
+    for each table, as every deal at it asks (for the tables of the last few hundred sittings:
+    a document's names are anyone's, and the cache must not grow with them)."""
     return {dealer: variant.who_sits_out(players, dealer) for dealer in players}
 
 
