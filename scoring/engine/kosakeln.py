@@ -104,20 +104,19 @@ class Kosakeln(Variant):
 
     def check(self, deal: Deal, options: Options) -> Check:
         valats = deal.events_of("valat")
-        made = made_valats(valats) if valats else valats
-        if valats:
-            for item in valats:
-                if not item.announced and item.result == "lost":
-                    yield item.where, why(_("a silent valat cannot be lost"))
-                if item.announced and item.player != deal.declarer:
-                    yield item.where, why(_("only the declarer can announce a valat"))
-            for item in made[1:]:
-                yield item.where, why(_("a second valat"))
-            own = next((e for e in made if not e.announced and e.player == deal.declarer), None)
-            for item in valats:
-                if own is not None and item.announced and not item.won:
-                    refused = _("{player} took every trick, so the announced valat cannot be lost")
-                    yield later(item, own).where, why(refused, player=deal.declarer)
+        for item in valats:
+            if not item.announced and item.result == "lost":
+                yield item.where, why(_("a silent valat cannot be lost"))
+            if item.announced and item.player != deal.declarer:
+                yield item.where, why(_("only the declarer can announce a valat"))
+        made = made_valats(valats)
+        for item in made[1:]:
+            yield item.where, why(_("a second valat"))
+        own = next((e for e in made if not e.announced and e.player == deal.declarer), None) if made else None
+        for item in valats:
+            if own is not None and item.announced and not item.won:
+                refused = _("{player} took every trick, so the announced valat cannot be lost")
+                yield later(item, own).where, why(refused, player=deal.declarer)
         winner = made[0].player if made else None
         declarer_won = game_won(deal, valats)
         bonuses = 0
