@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
@@ -643,24 +644,37 @@ def declaration_words(kind: str, count: int, suit: str | None) -> Reason:
     return why(_("{what}"), what=term(kind))
 
 
-def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str], card: str) -> Check:
+SAME_DECLARATION = attrgetter("player", "type", "suit")
+SUIT = attrgetter("suit")
+"""What makes two declarations the same, and a cavalry declaration's suit: read in C."""
+
+
+def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str], card: str) -> Broken:
     """The declaration rules of the each-for-himself games.
 
     Nobody declares the same thing twice; one cavalry declaration per suit; declarations that
-    need the one ``card`` (the Excuse, Sküs or Scies) come from one player only.
+    need the one ``card`` (the Excuse, Sküs or Scies) come from one player only. Each rule is
+    looked into only where it can be broken: a repeat where the declarations are not all
+    different, and so on, as in nearly every deal they are.
     """
-    if len(deal.declarations) < 2:
-        return  # one declaration clashes with none
-    for item in twice(deal.declarations, lambda d: (d.player, d.type, d.suit)):
-        yield item.where, why(_("{player} declares {what} twice"), player=item.player, what=describe(item))
-    for item in twice(deal.declarations_of(*cavalries), lambda d: d.suit):
-        yield item.where, why(_("a second cavalry declaration in {suit}"), suit=term(item.suit or ""))
-    second = by_different_players(deal.declarations_of(*shared))
+    declarations = deal.declarations
+    broken: Broken = []
+    if len(declarations) < 2:
+        return broken  # one declaration clashes with none
+    if len(set(map(SAME_DECLARATION, declarations))) < len(declarations):
+        for item in twice(declarations, SAME_DECLARATION):
+            said = why(_("{player} declares {what} twice"), player=item.player, what=describe(item))
+            broken.append((item.where, said))
+    in_suits = deal.declarations_of(*cavalries)
+    if len(in_suits) > 1:
+        for item in twice(in_suits, SUIT):
+            broken.append((item.where, why(_("a second cavalry declaration in {suit}"), suit=term(item.suit or ""))))
+    needing = deal.declarations_of(*shared)
+    second = by_different_players(needing) if len(needing) > 1 else None
     if second is not None:
-        yield (
-            second.where,
-            why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(card)),
-        )
+        said = why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(card))
+        broken.append((second.where, said))
+    return broken
 
 
 def later(*items: Item) -> Item:
@@ -743,10 +757,11 @@ def pay_declarations(
     beyond, as ``(base, start)``; ``fixed`` the ones with one value.
     """
     for item in deal.declarations:
-        assert item.player is not None
+        who = item.player
+        assert who is not None
         value = declared(item, ladders, fixed)
         what = declaration_words(item.type, item.count, item.suit)  # describe(item), without a call in Python
-        payments.each_opponent_pays(item.player, value, _("{player} declares {what}"), player=item.player, what=what)
+        payments.each_opponent_pays(who, value, _("{player} declares {what}"), player=who, what=what)
 
 
 def declared(item: Item, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> int:
