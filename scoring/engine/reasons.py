@@ -81,7 +81,8 @@ class Term(str):
     def __format__(self, spec: str) -> str:
         """In a reason's English text, the word: ``Pagat ultimo`` (``word``, inlined: a breakdown
         writes a word in most of its lines)."""
-        return format(GLOSSARY.get(self) or self.replace("_", " "), spec)
+        said = GLOSSARY.get(self) or self.replace("_", " ")
+        return format(said, spec) if spec else said
 
 
 term = Term
@@ -97,12 +98,14 @@ class Reason:
     share their reason); the site renders it in its own language with :meth:`render`.
     """
 
-    __slots__ = ("_english", "args", "template")
+    __slots__ = ("args", "english", "template")
 
     def __init__(self, template: str, args: Mapping[str, object]) -> None:
         self.template = template
         self.args = args
-        self._english: str | None = None
+        self.english: str | None = None
+        """The English text once ``str()`` has written it, else ``None``: whoever writes the
+        texts of many lines (the output document) reads it first, and writes only what is not."""
 
     def render(self, translate: Callable[[str], str] = str) -> str:
         return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
@@ -110,13 +113,13 @@ class Reason:
     def __str__(self) -> str:
         """The English text, written once: terms and reasons among the values format themselves
         in English (``__format__``), so the template is filled in one call."""
-        if self._english is None:
-            self._english = self.template.format_map(self.args)
-        return self._english
+        if self.english is None:
+            self.english = self.template.format_map(self.args)
+        return self.english
 
     def __format__(self, spec: str) -> str:
         """Inside another reason's English text: this one's."""
-        return format(str(self), spec)
+        return format(self.__str__(), spec) if spec else self.__str__()
 
     def __repr__(self) -> str:
         return f"Reason({self.template!r}, {dict(self.args)!r})"

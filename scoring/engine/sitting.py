@@ -84,11 +84,11 @@ class SittingResult:
                 out["thrown_in"] = True
             if deal.breakdown is not None:
                 out["lines"] = [
-                    {"player": player, "points": points, "reason": str(reason)}
+                    {"player": player, "points": points, "reason": reason.english or str(reason)}
                     if pot is None
-                    else {"pot": pot, "points": points, "reason": str(reason)}
+                    else {"pot": pot, "points": points, "reason": reason.english or str(reason)}
                     for points, reason, player, pot in deal.breakdown
-                ]
+                ]  # the lines of one payment share their reason, and many reasons recur: written once
             if with_pots:
                 out["pots"] = deal.pots
             deals.append(out)
