@@ -314,29 +314,6 @@ def field_check(key: str, spec: FieldSpec, slots: Mapping[str, int]) -> FieldChe
     return FieldCheck(key, spec.attr, spec.default, quick_test(spec), spec, Label(spec.label), slots.get(spec.attr))
 
 
-Accepts = Fits | tuple[object, ...] | None
-"""How the one-pass read tests a value, without a call where it can: ``None``, an active player
-(``raw in active``); a tuple, one of its choices, where they are strings and ``null`` only (no
-JSON value of another type equals one of them); else the field's quick test."""
-
-QuickCheck = tuple[str, object, Accepts, Any]
-"""What the one-pass read of a field needs of its :class:`FieldCheck`, and no more: its key,
-default, test and slot (or, for a deal-level field that goes to ``Deal.extra``, its attribute)."""
-
-
-def quick_checks(checks: Sequence[FieldCheck]) -> tuple[QuickCheck, ...]:
-    return tuple((c.key, c.default, accepts(c), c.attr if c.slot is None else c.slot) for c in checks)
-
-
-def accepts(check: FieldCheck) -> Accepts:
-    kind, choices = check.spec.kind, check.spec.choices
-    if kind == "player":
-        return None
-    if kind == "choice" and all(choice is None or choice.__class__ is str for choice in choices):
-        return choices
-    return check.fits
-
-
 QuickRead = Callable[[dict[str, Any], int, tuple[str, ...]], "Item | None"]
 """The one-pass read of an item of one type (its entry, its index, the deal's active players):
 the item, or ``None`` when anything in it is not as nearly every item is written."""
@@ -373,7 +350,7 @@ def item_format(kind: str, listed: str, spec: Mapping[str, FieldSpec]) -> ItemFo
             blank[ITEM_SLOT[field.attr] - 3] = field.default
     checks = tuple(field_check(key, f, ITEM_SLOT) for key, f in spec.items())
     keys = frozenset({"type", *spec})
-    read = quick_read(kind, listed, keys, tuple(blank), quick_checks(checks))
+    read = quick_read(kind, listed, keys, tuple(blank), checks)
     return ItemFormat(kind, spec, checks, keys, tuple(blank), read)
 
 
@@ -382,7 +359,7 @@ def item_formats(listed: str, types: Mapping[str, Mapping[str, FieldSpec]]) -> d
 
 
 def quick_read(
-    kind: str, listed: str, keys: frozenset[str], blank: Sequence[object], checks: Sequence[QuickCheck]
+    kind: str, listed: str, keys: frozenset[str], blank: Sequence[object], checks: Sequence[FieldCheck]
 ) -> QuickRead:
     """The one-pass read of an item of type ``kind`` in ``listed``: the item, made from one tuple."""
     row = [repr(kind), repr(listed), "index"]
@@ -390,8 +367,8 @@ def quick_read(
     for slot, neutral in enumerate(blank, start=3):
         values[f"blank_{slot}"] = neutral
         row.append(f"blank_{slot}")
-    for n, (_key, _default, _test, slot) in enumerate(checks):
-        row[slot] = f"value_{n}"
+    for n, check in enumerate(checks):
+        row[check.slot] = f"value_{n}"  # type: ignore[index]  # every field of an item has its slot
     head = [
         "def read(entry, index, active):",
         "    if not entry.keys() <= KEYS:",
@@ -408,54 +385,66 @@ its ``extra``, its active players): ``True`` with the values in their places, or
 anything is not as nearly every deal writes it."""
 
 
-def quick_fields(checks: Sequence[QuickCheck], pack: int) -> QuickFields:
+def quick_fields(checks: Sequence[FieldCheck], pack: int) -> QuickFields:
     """The one-pass read of a variant's deal-level fields, each value put in its slot of the row
     (or, for a field a :class:`Deal` has no attribute for, in ``extra``)."""
     tail = [
-        f"    extra[{slot!r}] = value_{n}" if slot.__class__ is str else f"    row[{slot}] = value_{n}"
-        for n, (_key, _default, _test, slot) in enumerate(checks)
+        f"    extra[{check.attr!r}] = value_{n}" if check.slot is None else f"    row[{check.slot}] = value_{n}"
+        for n, check in enumerate(checks)
     ]
     head = ["def read(get, row, extra, active):"]
     values: dict[str, object] = {"quick_card_points": quick_card_points, "PACK": pack}
     return cast(QuickFields, written(head, checks, values, [*tail, "    return True"]))
 
 
-def written(head: list[str], checks: Sequence[QuickCheck], values: dict[str, object], tail: list[str]) -> object:
+def written(head: list[str], checks: Sequence[FieldCheck], values: dict[str, object], tail: list[str]) -> object:
     """A one-pass read written as a function of its own, from a format's compiled fields: each
     field's value read into ``value_<n>`` (its place in ``checks``) and tested inline, ``None``
     returned at the first that is not as nearly every deal writes it, then ``tail``.
 
     Nearly every deal read takes this path, and a loop over the fields that dispatched on each
     one's kind of test took most of the time of reading a deal; as ``dataclasses`` writes an
-    ``__init__`` for each class, this writes a read for each format. Its tests may refuse more
-    than the full read would (a refused value is read again in full), never less: a required
-    choice is never ``null`` here.
+    ``__init__`` for each class, this writes a read for each format. The source is made from the
+    variant's field specs alone, never from a document. Its tests may refuse more than the full
+    read would (a refused value is read again in full, which converts ``40.0`` or reports it),
+    never less: a required choice is never ``null`` here.
     """
     lines = [*head]
     values["MISSING"] = MISSING
-    for n, (key, default, test, _slot) in enumerate(checks):
-        value = f"value_{n}"
-        lines.append(f"    {value} = get({key!r}, MISSING)")
-        if test is ALWAYS_IN_FULL:
+    for n, check in enumerate(checks):
+        value, spec = f"value_{n}", check.spec
+        lines.append(f"    {value} = get({check.key!r}, MISSING)")
+        if spec.kind == "points":
             lines += [f"    {value} = quick_card_points({value}, active, PACK)", f"    if {value} is None:"]
             lines.append("        return None")
             continue
-        if test is None:
-            refused = f"{value} not in active"
-        elif isinstance(test, tuple):
-            values[f"choices_{n}"] = test if default is not REQUIRED else tuple(c for c in test if c is not None)
-            refused = f"{value} not in choices_{n}"
-        else:
-            values[f"fits_{n}"] = test
-            refused = f"not fits_{n}({value}, active)"
-        if default is REQUIRED:
+        refused = refusal(check, value, f"fits_{n}", f"choices_{n}")
+        values[f"fits_{n}"] = check.fits
+        values[f"choices_{n}"] = tuple(c for c in spec.choices if c is not None or check.default is not REQUIRED)
+        if check.default is REQUIRED:
             lines += [f"    if {value} is MISSING or {refused}:", "        return None"]
         else:
-            values[f"default_{n}"] = default
+            values[f"default_{n}"] = check.default
             lines += [f"    if {value} is MISSING:", f"        {value} = default_{n}", f"    elif {refused}:"]
             lines.append("        return None")
     exec("\n".join([*lines, *tail]), values)  # the source is written here, from the format's own fields
     return values["read"]
+
+
+def refusal(check: FieldCheck, value: str, fits: str, choices: str) -> str:
+    """The source of the test that refuses ``value`` where its field's quick test would, without
+    a call: an active player, a whole number in range (a JSON ``true`` is no number), a flag, a
+    word among the choices (no JSON value of another type equals one); else the quick test."""
+    spec = check.spec
+    if spec.kind == "player":
+        return f"{value} not in active"
+    if spec.kind == "whole":
+        return f"({value}.__class__ is not int or not {spec.low} <= {value} <= {spec.high})"
+    if spec.kind == "flag":
+        return f"({value} is not True and {value} is not False)"
+    if spec.kind == "choice" and all(choice is None or choice.__class__ is str for choice in spec.choices):
+        return f"{value} not in {choices}"
+    return f"not {fits}({value}, active)"
 
 
 DEAL_ATTRIBUTES = frozenset(Deal._fields)
@@ -492,7 +481,7 @@ def deal_format(variant: Variant) -> DealFormat:
             extra=frozenset(spec.attr for spec in variant.deal_fields.values()) - DEAL_ATTRIBUTES,
             declarations=item_formats("declarations", variant.declaration_types),
             events=item_formats("events", variant.event_types),
-            read=quick_fields(quick_checks(fields), pack_of(variant)),
+            read=quick_fields(fields, pack_of(variant)),
         )
     return shape
 
