@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, TypeVar, cast
@@ -473,14 +473,20 @@ class Payments:
                 lines.append((amount, why_paid, None, pot))
 
 
-@cache
+TABLES_KEPT = 512
+"""How many tables (players in dealing order) the caches below keep, the most recent: a document's
+names are anyone's, so a server that reads many must not keep them all. A bounded cache costs
+no more a call than one without bound."""
+
+
+@lru_cache(maxsize=4 * TABLES_KEPT)
 def opponents(active: tuple[str, ...], player: str) -> tuple[str, ...]:
     """The active players but ``player``, in dealing order: worked out once for each table, as
     nearly every payment asks."""
     return tuple(p for p in active if p != player)
 
 
-@cache
+@lru_cache(maxsize=TABLES_KEPT)
 def opponents_at(active: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Each active player's opponents, by player: worked out once for each table, and looked up
     by name in every payment (a dict lookup by a name costs less than a cached call by the table)."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
-from .base import REQUIRED, Deal, FieldSpec, Item, Options, OptionSpec, Variant, maker, opponents
+from .base import REQUIRED, TABLES_KEPT, Deal, FieldSpec, Item, Options, OptionSpec, Variant, maker, opponents
 from .reasons import Label, Reason, _, alternatives, why
 from .refusal import Problem, Refusal
 from .registry import VARIANTS
@@ -659,11 +659,10 @@ def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, .
     return made_deal(row, events)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=TABLES_KEPT)
 def fixed_sitters(variant: Variant, players: tuple[str, ...]) -> dict[str, str | None]:
     """Who sits out when each player deals, where the variant's rules fix it: worked out once
-    for each table, as every deal at it asks (for the tables of the last few hundred sittings:
-    a document's names are anyone's, and the cache must not grow with them)."""
+    for each table, as every deal at it asks (for the most recent tables only, ``TABLES_KEPT``)."""
     return {dealer: variant.who_sits_out(players, dealer) for dealer in players}
 
 
