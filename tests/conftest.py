@@ -26,6 +26,17 @@ def empty_cache() -> None:
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def site_language() -> Any:
+    """Every test starts in the site's own language: a page requested in German or Danish leaves
+    its language active in the thread, which a later test on the same worker would find."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server"})
 
 
