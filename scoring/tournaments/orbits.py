@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .cover import OutOfSteps, exact_cover
 
@@ -39,16 +39,33 @@ COVER_STEPS = 200_000
 
 @dataclass(frozen=True)
 class Symmetry:
-    """(x, level) → (multiplier · x, level + shift), fixed point i → i + shift (mod their counts)."""
+    """(x, level) → (multiplier · x, level + shift), fixed point i → i + shift (mod their counts);
+    or, where ``levels`` and ``fixed`` are given, level a → ``levels[a]`` and fixed point i →
+    ``fixed[i]`` (permutations that no shift makes, such as (0 3)(1 2 4 5) of six levels)."""
 
     multiplier: int
-    shift: int
+    shift: int = 0
+    levels: tuple[int, ...] | None = None
+    fixed: tuple[int, ...] | None = None
 
     def image(self, frame: FrameShape, point: Point) -> Point:
         x, level = point
         if level < 0:
-            return (x + self.shift) % frame.fixed, -1
-        return self.multiplier * x % frame.m, (level + self.shift) % frame.levels
+            return (self.fixed[x] if self.fixed else (x + self.shift) % frame.fixed), -1
+        moved = self.levels[level] if self.levels else (level + self.shift) % frame.levels
+        return self.multiplier * x % frame.m, moved
+
+    def as_data(self) -> dict[str, object]:
+        """As the shipped data names it: the multiplier and the shift, or the permutations."""
+        if self.levels is None and self.fixed is None:
+            return {"multiplier": self.multiplier, "shift": self.shift}
+        return {"multiplier": self.multiplier, "levels": list(self.levels or ()), "fixed": list(self.fixed or ())}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Symmetry:
+        if "levels" in data:
+            return cls(data["multiplier"], levels=tuple(data["levels"]), fixed=tuple(data["fixed"]))
+        return cls(data["multiplier"], data["shift"])
 
 
 class FrameShape(Protocol):
