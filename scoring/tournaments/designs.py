@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -35,12 +36,17 @@ Class = tuple[Block, ...]
 
 @dataclass(frozen=True)
 class Design:
-    """A resolvable design: ``classes`` are its rounds, each a tuple of blocks of ``size`` points."""
+    """A resolvable design: ``classes`` are its rounds, each a tuple of blocks of ``size`` points.
+
+    ``twice`` are the pairs meant to meet twice, where a plan of these rounds has repeats by
+    force (24 at tables of 4 over 8 rounds: a perfect matching); a design proper has none.
+    """
 
     name: str
     points: int
     size: int
     classes: tuple[Class, ...]
+    twice: frozenset[tuple[int, int]] = frozenset()
 
 
 def round_robin(n: int) -> Design:
@@ -114,11 +120,22 @@ BASES_FILE = Path(__file__).with_name("design_bases.json")
 @cache
 def developed() -> dict[tuple[int, int], Design]:
     """The designs whose base blocks ``python manage.py designs`` found and shipped, by count and size."""
-    designs = {}
+    return {(d.points, d.size): d for d in _shipped() if not d.twice}
+
+
+@cache
+def with_repeats() -> dict[tuple[int, int, int], Design]:
+    """The shipped plans whose repeats are forced, by count, size and rounds: each one round longer
+    than any repeat-free plan of its count."""
+    return {(d.points, d.size, len(d.classes)): d for d in _shipped() if d.twice}
+
+
+def _shipped() -> list[Design]:
+    designs = []
     for entry in json.loads(BASES_FILE.read_text())["designs"]:
         bases = from_data(entry)
         f = bases.frame
-        designs[f.points, f.size] = Design(f"{f.family} of {f.points}", f.points, f.size, bases.classes())
+        designs.append(Design(f"{f.family} of {f.points}", f.points, f.size, bases.classes(), bases.meeting_twice()))
     return designs
 
 
@@ -129,22 +146,30 @@ def proved_limits() -> dict[tuple[int, int], int]:
 
 
 def design_problems(design: Design) -> list[str]:
-    """What keeps a design from being one: a round not seating every point once, a pair met twice."""
-    problems, met = [], set()
+    """What keeps a design from being one: a round not seating every point once, a pair met twice
+    (but for the pairs of ``twice``, which meet twice exactly)."""
+    problems, met = [], Counter[tuple[int, int]]()
     for number, blocks in enumerate(design.classes, 1):
         seated = sorted(p for block in blocks for p in block)
         if seated != list(range(design.points)) or any(len(b) != design.size for b in blocks):
             problems.append(f"round {number} does not seat every point once at tables of {design.size}")
         for block in blocks:
             for pair in itertools.combinations(sorted(block), 2):
-                if pair in met:
+                met[pair] += 1
+                if met[pair] > (2 if pair in design.twice else 1):
                     problems.append(f"points {pair[0]} and {pair[1]} meet again in round {number}")
-                met.add(pair)
+    problems += [
+        f"points {p} and {q} meet {met[p, q]} times, not twice" for p, q in sorted(design.twice) if met[p, q] != 2
+    ]
     return problems
 
 
-def find_design(points: int, size: int) -> Design | None:
-    """The known resolvable design on ``points`` points with blocks of ``size``, if there is one."""
+def find_design(points: int, size: int, rounds: int = 0) -> Design | None:
+    """The known resolvable design on ``points`` points with blocks of ``size``, if there is one;
+    for a plan of ``rounds`` rounds, the shipped plan of exactly so many whose repeats are forced,
+    where there is one (it is one round longer than the design)."""
+    if (points, size, rounds) in with_repeats():
+        return with_repeats()[points, size, rounds]
     if size == 2:
         return round_robin(points) if points >= 2 else None
     spaces: dict[tuple[int, int], Callable[[], Design]] = {

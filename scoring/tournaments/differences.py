@@ -33,7 +33,9 @@ Pure Python, no Django.
 from __future__ import annotations
 
 import itertools
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -73,14 +75,25 @@ class Frame:
     left_out: frozenset[tuple[int, int, int]] = frozenset()
     exact: bool = False
     symmetry: Symmetry | None = None
+    twice: frozenset[tuple[int, int, int]] = frozenset()
+    """Differences the blocks hold twice, each as (a, b, d) with a < b: their pairs meet twice.
+    A frame with such differences gives a plan with repeats where they are forced (24 at tables
+    of 4 over 8 rounds), never a design."""
 
     @property
     def points(self) -> int:
         return self.m * self.levels + self.fixed
 
     @property
+    def turns(self) -> int:
+        """The rounds each base class gives: its turns by 0 … m − 1, or, where its symmetry turns
+        x (the class is kept by x → x + t), the turns before it comes round again."""
+        turn = self.symmetry.turn if self.symmetry is not None else 0
+        return math.gcd(turn, self.m) if turn else self.m
+
+    @property
     def rounds(self) -> int:
-        return self.m * self.developed + self.transversals
+        return self.turns * self.developed + self.transversals
 
     def number(self, point: Point) -> int:
         """A point's number in the design: x + m · level, the fixed points after the others."""
@@ -99,11 +112,18 @@ class Bases:
     transversals: tuple[tuple[int, ...], ...]
 
     def classes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """The design's rounds: each base class turned by 0 … m − 1, then each transversal's turns."""
+        """The design's rounds: each base class turned by 0 … m − 1 (or its ``turns``), then each
+        transversal's turns."""
         per = self.frame.points // self.frame.size
         base = [self.base_class[i : i + per] for i in range(0, len(self.base_class), per)]
-        turned = tuple(tuple(self.turn(b, t) for b in blocks) for blocks in base for t in range(self.frame.m))
+        turned = tuple(tuple(self.turn(b, t) for b in blocks) for blocks in base for t in range(self.frame.turns))
         return turned + tuple(tuple(self.turn(b, t) for t in range(self.frame.m)) for b in self.transversals)
+
+    def meeting_twice(self) -> frozenset[tuple[int, int]]:
+        """The pairs of points the frame's ``twice`` differences make meet twice, by number."""
+        f = self.frame
+        pairs = (sorted((f.number((x, a)), f.number(((x + d) % f.m, b)))) for a, b, d in f.twice for x in range(f.m))
+        return frozenset((p, q) for p, q in pairs)
 
     def turn(self, block: tuple[int, ...], t: int) -> tuple[int, ...]:
         m, finite = self.frame.m, self.frame.m * self.frame.levels
@@ -132,6 +152,26 @@ PAIRS_KEPT = Symmetry(2, levels=(3, 2, 4, 0, 5, 1), fixed=(1, 0))
 fixed points swapped. Of the maps that double x, move the levels and keep the pairs, it is one
 of the few a survey of them found a base class for at 32 (a C search, 119 maps, to the end or
 to 200,000 steps each); the project's own exact cover finds its classes after a few dozen rows."""
+
+
+MATCHING_TWICE = Frame(
+    "plan of blocks of 4 meeting a perfect matching twice",
+    6,
+    4,
+    0,
+    4,
+    2,
+    2,
+    exact=True,
+    symmetry=Symmetry(1, turn=3),
+    twice=frozenset({(0, 1, 0), (2, 3, 4)}),
+)
+"""24 at tables of 4 over 8 rounds: everyone meets everyone and each player one other twice, the
+fewest repeats the count allows (12). Z_6 × 4 levels: two base classes kept by the half turn
+x → x + 3, so each gives 3 rounds, and two transversals, one round each; every difference held
+once but (0, 1, 0) and (2, 3, 4), held twice, whose pairs (x, 0), (x, 1) and (x, 2), (x + 4, 3)
+are the matching. Found by a SAT search of the plans that Z_6 keeps, then as this exact cover;
+it is the only count where such a plan has n / 4 + 2 = n / 3 rounds."""
 
 
 def frames(points: int, size: int) -> list[Frame]:
@@ -184,11 +224,13 @@ def frames(points: int, size: int) -> list[Frame]:
             found.append(Frame(family, m // 2, 6, 2, 4, 2, 0, groups))
             if m // 2 % 2:
                 found.append(Frame(family, m // 2, 6, 2, 4, 2, 0, groups, exact=True, symmetry=PAIRS_KEPT))
+    if size == 4 and v == 24:
+        found.append(MATCHING_TWICE)
     if size == 4 and v % 4 == 0 and (v // 4) % 2 and (v // 4) % 3:
         q = v // 4
         every_pure = frozenset((a, a, d) for a in range(4) for d in range(1, q))
         found.append(Frame("resolvable transversal design", q, 4, 0, 4, 0, q, every_pure))
-    return sorted(found, key=lambda f: -f.rounds)
+    return sorted(found, key=lambda f: (bool(f.twice), -f.rounds))
 
 
 def find_bases(frame: Frame, first_seed: int = 0) -> Bases | None:
@@ -416,6 +458,7 @@ class _Cover:
             top = frame.m // 2 if a == b else frame.m - 1
             names += [(a, b, d) for d in range(int(a == b), top + 1) if (a, b, d) not in left_out]
         names += [("meets", i, a) for i in range(frame.fixed) for a in range(frame.levels)]
+        names += [(*key, "again") for key in sorted(frame.twice)]
         self.columns = {name: c for c, name in enumerate(names)}
         self.rows: list[list[int]] = []
         self.blocks: list[
@@ -445,18 +488,40 @@ class _Cover:
         return base, sorted(block for kind, block in picked if kind < 0)
 
     def _add(self, block: list[Point], classes: Sequence[int]) -> None:
-        """Rows for the block in each of ``classes`` (−1: as a transversal), if its differences allow."""
-        m = self.frame.m
+        """Rows for the block in each of ``classes`` (−1: as a transversal), if its differences allow.
+
+        Over the turns of its class a row holds each difference as often as its blocks do, times
+        the class's turns, over the pairs the difference has (m, or m / 2 for a pure m / 2): once,
+        or twice for one the frame holds ``twice``; one it holds once may then take either of
+        that difference's two columns (a row for each)."""
+        f = self.frame
         for k in classes:
             placed = self._orbit(k, block)
-            keys: list[object] = []
-            for kind, each in placed:
+            counted: Counter[tuple[object, ...]] = Counter()
+            for _kind, each in placed:
                 finite = [p for p in each if p[1] >= 0]
-                keys += [_difference(p, q, m) for p, q in itertools.combinations(finite, 2)]
-                keys += [("meets", i, a) for i, level in each if level < 0 for _, a in finite]
-                keys += [] if kind < 0 else [(kind, p) for p in each]
-            if placed and len(set(keys)) == len(keys) and all(key in self.columns for key in keys):
-                self.rows.append([self.columns[key] for key in keys])
+                counted.update(_difference(p, q, f.m) for p, q in itertools.combinations(finite, 2))
+                counted.update(("meets", i, a) for i, level in each if level < 0 for _, a in finite)
+            turns = f.m if k < 0 else f.turns
+            held = {key: divmod(count * turns, _pairs(key, f.m)) for key, count in counted.items()}
+            if not placed or any(
+                rest or key not in self.columns or times > (2 if key in f.twice else 1)
+                for key, (times, rest) in held.items()
+            ):
+                continue
+            firm = [] if k < 0 else [self.columns[k, p] for _kind, each in placed for p in each]
+            if len(set(firm)) < len(firm):
+                continue  # blocks of one row that share a point
+            either = []
+            for key, (times, _rest) in held.items():
+                if key not in f.twice:
+                    firm.append(self.columns[key])
+                elif times == 2:
+                    firm += [self.columns[key], self.columns[(*key, "again")]]
+                else:
+                    either.append((self.columns[key], self.columns[(*key, "again")]))
+            for chosen in itertools.product(*either):
+                self.rows.append(firm + list(chosen))
                 self.blocks.append(placed)
 
     def _orbit(self, k: int, block: list[Point]) -> list[tuple[int, list[Point]]]:
@@ -473,6 +538,12 @@ class _Cover:
         return orbit
 
 
+def _pairs(key: tuple[object, ...], m: int) -> int:
+    """The pairs of points a difference (or a fixed point's meeting with a level) stands for: m, or
+    m / 2 for a pure difference of m / 2, whose turns meet each pair twice."""
+    return m // 2 if key[0] == key[1] and key[2] == m / 2 else m
+
+
 def _difference(p: Point, q: Point, m: int) -> tuple[int, int, int]:
     """The column of two finite points' difference: levels in order, a pure one at most m / 2."""
     (x, a), (y, b) = sorted([p, q], key=lambda point: point[1])
@@ -484,13 +555,17 @@ def _difference(p: Point, q: Point, m: int) -> tuple[int, int, int]:
 
 
 def generate(up_to: int, sizes: tuple[int, ...] = (3, 4), start: int = 6) -> list[Bases]:
-    """For every count from ``start`` up to ``up_to`` and every size, the bases of the best frame the search solves."""
+    """For every count from ``start`` up to ``up_to`` and every size, the bases of the best frame the
+    search solves, and of a frame with forced repeats where one solves."""
     found = []
     for points in range(start, up_to + 1):
         for size in sizes:
-            bases = next((b for f in frames(points, size) if (b := find_bases(f)) is not None), None)
-            if bases is not None:
-                found.append(bases)
+            every = frames(points, size)
+            for repeats in (False, True):  # the best design, then a plan with forced repeats
+                kind = [f for f in every if bool(f.twice) is repeats]
+                bases = next((b for f in kind if (b := find_bases(f)) is not None), None)
+                if bases is not None:
+                    found.append(bases)
     return found
 
 

@@ -347,7 +347,7 @@ def draw_plan(
         return []
     rng = random.Random(seed)
     search = Search(setup.costs, tables, bye_slots, rounds, rng, setup.depth)
-    design = _design(setup, tables, history)
+    design = _design(setup, tables, history, rounds)
     if design is not None:
         _load_design(search, design, rng)
         if any(g >= 0 for g in setup.costs.group):
@@ -371,11 +371,12 @@ def draw_plan(
     return rotate_seats(plan, history)
 
 
-def _design(setup: _Setup, tables: Sequence[int], history: Sequence[Round]) -> Design | None:
-    """The design to start from, if one fits: same count and one table size, nothing played yet."""
+def _design(setup: _Setup, tables: Sequence[int], history: Sequence[Round], rounds: int) -> Design | None:
+    """The design to start from, if one fits: same count and one table size, nothing played yet
+    (a plan of exactly ``rounds`` whose repeats are forced, where one is shipped)."""
     if history or len(set(tables)) != 1 or len(set(setup.costs.byes)) > 1:
         return None
-    return find_design(len(setup.ids), tables[0])
+    return find_design(len(setup.ids), tables[0], rounds)
 
 
 def _load_design(search: Search, design: Design, rng: random.Random) -> None:

@@ -47,22 +47,29 @@ class Symmetry:
     shift: int = 0
     levels: tuple[int, ...] | None = None
     fixed: tuple[int, ...] | None = None
+    turn: int = 0
+    """Added to x after the multiplier: a class kept by x → x + turn (and nothing else moved) is
+    the same round again after ``gcd(turn, m)`` turns, so it gives that many rounds, not m."""
 
     def image(self, frame: FrameShape, point: Point) -> Point:
         x, level = point
         if level < 0:
             return (self.fixed[x] if self.fixed else (x + self.shift) % frame.fixed), -1
         moved = self.levels[level] if self.levels else (level + self.shift) % frame.levels
-        return self.multiplier * x % frame.m, moved
+        return (self.multiplier * x + self.turn) % frame.m, moved
 
     def as_data(self) -> dict[str, object]:
-        """As the shipped data names it: the multiplier and the shift, or the permutations."""
+        """As the shipped data names it: the multiplier and the shift, or the permutations, or the turn."""
+        if self.turn:
+            return {"multiplier": self.multiplier, "turn": self.turn}
         if self.levels is None and self.fixed is None:
             return {"multiplier": self.multiplier, "shift": self.shift}
         return {"multiplier": self.multiplier, "levels": list(self.levels or ()), "fixed": list(self.fixed or ())}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Symmetry:
+        if "turn" in data:
+            return cls(data["multiplier"], turn=data["turn"])
         if "levels" in data:
             return cls(data["multiplier"], levels=tuple(data["levels"]), fixed=tuple(data["fixed"]))
         return cls(data["multiplier"], data["shift"])

@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 
 from scoring.management.commands import designs as designs_command
-from scoring.tournaments.designs import BASES_FILE, Design, design_problems, developed
-from scoring.tournaments.differences import PAIRS_KEPT, Bases, Frame, find_bases, frames, from_data
+from scoring.tournaments.designs import BASES_FILE, Design, design_problems, developed, with_repeats
+from scoring.tournaments.differences import MATCHING_TWICE, PAIRS_KEPT, Bases, Frame, find_bases, frames, from_data
 from scoring.tournaments.orbits import Symmetry, multiplier_of_order_3
 from scoring.tournaments.repeat_free import repeat_free_limit
 
@@ -44,12 +44,38 @@ def test_the_rows_of_the_limits_table_the_search_solved_are_shipped() -> None:
         (20, 4, 5),
         (24, 4, 7),
         (28, 4, 9),
+        (32, 4, 10),
         (36, 4, 11),
         (40, 4, 13),
         (48, 4, 15),
         (33, 3, 16),
     ]:
         assert len(developed()[points, size].classes) == rounds
+
+
+def test_24_at_tables_of_4_over_8_rounds_meet_everyone_and_a_perfect_matching_twice() -> None:
+    """Two classes over Z_6 × 4 levels kept by the half turn (3 rounds each) and two transversals."""
+    plan = with_repeats()[24, 4, 8]
+    bases = find_bases(MATCHING_TWICE)
+    assert bases is not None and plan.classes == bases.classes()
+    assert (MATCHING_TWICE.turns, MATCHING_TWICE.rounds) == (3, 8)
+    met = Counter(pair for blocks in plan.classes for block in blocks for pair in itertools.combinations(block, 2))
+    assert len(met) == 24 * 23 // 2 and max(met.values()) == 2  # everyone meets everyone, nobody three times
+    twice = {pair for pair, times in met.items() if times == 2}
+    assert twice == plan.twice and sorted(p for pair in twice for p in pair) == list(range(24))
+    assert design_problems(plan) == []
+    assert len(developed()[24, 4].classes) == 7  # the repeat-free design stays the one for 7 rounds
+
+
+def test_a_plan_check_finds_a_pair_meant_to_meet_twice_that_meets_once() -> None:
+    once = Design("short", 4, 2, (((0, 1), (2, 3)), ((0, 2), (1, 3))), twice=frozenset({(0, 1), (0, 2)}))
+    assert design_problems(once) == ["points 0 and 1 meet 1 times, not twice", "points 0 and 2 meet 1 times, not twice"]
+
+
+def test_a_symmetry_that_turns_x_is_shipped_as_its_turn() -> None:
+    entry = next(e for e in _shipped_entries() if e["family"] == MATCHING_TWICE.family)
+    assert entry["symmetry"] == {"multiplier": 1, "turn": 3}
+    assert from_data(entry) == find_bases(MATCHING_TWICE)
 
 
 def test_a_design_check_finds_a_pair_met_twice_and_a_point_left_out() -> None:

@@ -235,6 +235,15 @@ def test_it_reaches_the_forced_repeats_of_12_at_three_tables_of_4(rounds: int) -
     assert count_repeats(plan) == lower_bound(12, (4,), rounds) == 3 * (rounds - 1)
 
 
+@pytest.mark.parametrize("seed", [1, 7])
+def test_24_at_tables_of_4_over_8_rounds_repeat_only_a_perfect_matching(seed: int) -> None:
+    plan = draw_plan(players(24), 8, (4,), seed=seed)
+    assert_seats_everyone_once(plan, players(24), (4,))
+    repeats = repeated_pairs(plan)
+    assert len(repeats) == lower_bound(24, (4,), 8) == 12
+    assert sorted(p for r in repeats for p in (r.a, r.b)) == list(players(24))  # each player repeats once
+
+
 def test_it_repeats_a_full_design_from_its_first_round_which_meets_the_counting_bound() -> None:
     plan = draw_plan(players(16), 6, (4,), seed=3)
     assert count_repeats(plan) == lower_bound(16, (4,), 6) == 24

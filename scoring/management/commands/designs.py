@@ -67,7 +67,7 @@ class Command(BaseCommand):
             name = f"{shipped.frame.points} × {shipped.frame.size}"
             if again is None or again.seed != shipped.seed or as_data(again) != entry:
                 problems.append(f"{name}: the search from seed {shipped.seed} gives other blocks")
-            design = Design(name, shipped.frame.points, shipped.frame.size, shipped.classes())
+            design = Design(name, shipped.frame.points, shipped.frame.size, shipped.classes(), shipped.meeting_twice())
             problems += [f"{name}: {p}" for p in design_problems(design)]
             self.stdout.write(f"{name}: {shipped.frame.rounds} rounds, {shipped.frame.family}")
         if problems:
