@@ -158,9 +158,9 @@ def design_problems(design: Design) -> list[str]:
                 met[pair] += 1
                 if met[pair] > (2 if pair in design.twice else 1):
                     problems.append(f"points {pair[0]} and {pair[1]} meet again in round {number}")
-    problems += [
-        f"points {p} and {q} meet {met[p, q]} times, not twice" for p, q in sorted(design.twice) if met[p, q] != 2
-    ]
+    for p, q in sorted(design.twice):
+        if met[p, q] != 2:
+            problems.append(f"points {p} and {q} meet {'once' if met[p, q] == 1 else f'{met[p, q]} times'}, not twice")
     return problems
 
 

@@ -6,7 +6,8 @@ all have the same shape when built by the *method of differences*:
 
 - **frame**: the points are pairs (x, level) with x in Z_m and ``levels`` levels, plus a few
   **fixed points** (∞₁, ∞₂, …) that turning leaves alone. Turning by t adds t to every x.
-- **base class**: blocks that split all the points; turned by 0 … m − 1 it gives m rounds.
+- **base class**: blocks that split all the points; turned by 0 … m − 1 it gives m rounds (a
+  class that a half turn keeps gives m / 2: ``Frame.turns``).
 - **transversal**: a block with one point on each level and no fixed point; turned by 0 … m − 1
   its m copies split the finite points, so they make one round by themselves.
 - **difference** of two finite points (x, a) and (y, b): the triple (a, b, y − x). Turning keeps
@@ -23,7 +24,10 @@ seeded order, or for frames marked ``exact`` an exact cover (``cover``: the Kirk
 Z_n/3 × 3 levels, where the depth-first search gave up on 33 and 45), that starts again with the
 next seed after a fixed number of steps, so what it finds depends on the seed alone, never on
 the machine. Where it gives up, ``orbits`` searches the same frame exactly for a base class that
-a symmetry of the frame keeps (the frame's ``symmetry``; its twin without one comes first). The
+a symmetry of the frame keeps (the frame's ``symmetry``; its twin without one comes first), or,
+for frames marked ``exact``, the seeded exact cover takes a block with its images under the
+symmetry as one row (32 at tables of 4, two classes). A frame may also hold a few differences
+``twice``, for a plan whose repeats are forced (24 at tables of 4 over 8 rounds). The
 project ships what the searches found as data (``design_bases.json``), which
 ``python manage.py designs --check`` regenerates and compares.
 
@@ -62,7 +66,8 @@ class Frame:
     ``transversals`` is how many transversal blocks (one round each) are wanted. ``left_out``
     lists the differences no block may hold, each as (a, b, d) with its reverse (b, a, −d) implied.
     ``exact`` frames are searched as an exact cover (``cover``) instead of depth first.
-    ``symmetry``, where given, is a map of the frame the base class must keep (``orbits``).
+    ``symmetry``, where given, is a map of the frame the base class must keep (``orbits``, or the
+    exact cover's orbits of blocks); ``twice`` the differences held twice.
     """
 
     family: str
@@ -426,6 +431,10 @@ class _Attempt:
         return xs
 
 
+Placed = tuple[int, list[Point]]
+"""A block of a row and its class (−1: a transversal)."""
+
+
 class _Cover:
     """One seeded attempt at the frame as an exact cover (``cover``), for frames marked ``exact``.
 
@@ -443,11 +452,13 @@ class _Cover:
     plain cover does not answer within 300,000 rows, the symmetric one after a few dozen).
 
     A difference is a column (a, b, d) with a < b, or a pure one (a, a, d) with d at most m / 2,
-    so a difference and its reverse are one column. (At d = m / 2, m even, the turns of a block
-    would meet its pair twice; the frames searched this way have an odd m.)
+    so a difference and its reverse are one column. (A pure m / 2, m even, has m / 2 pairs, which
+    m turns of a block would meet twice: ``_pairs``.) The symmetry must be one-to-one (a unit
+    multiplier), so that a row is a whole orbit and the class found is one it keeps.
     """
 
     def __init__(self, frame: Frame, rng: random.Random) -> None:
+        assert frame.symmetry is None or math.gcd(frame.symmetry.multiplier, frame.m) == 1
         self.frame = frame
         self.rng = rng
         left_out = frame.left_out | {(b, a, -d % frame.m) for a, b, d in frame.left_out}
@@ -461,9 +472,7 @@ class _Cover:
         names += [(*key, "again") for key in sorted(frame.twice)]
         self.columns = {name: c for c, name in enumerate(names)}
         self.rows: list[list[int]] = []
-        self.blocks: list[
-            list[tuple[int, list[Point]]]
-        ] = []  # by row: its blocks, each with its class (−1: a transversal)
+        self.blocks: list[list[Placed]] = []  # by row: its blocks, each with its class
         self.listed: set[tuple[int, tuple[Point, ...]]] = set()  # the blocks of the symmetric rows so far
         for block in itertools.combinations(finite, frame.size):
             self._add(list(block), range(frame.developed))
@@ -524,7 +533,7 @@ class _Cover:
                 self.rows.append(firm + list(chosen))
                 self.blocks.append(placed)
 
-    def _orbit(self, k: int, block: list[Point]) -> list[tuple[int, list[Point]]]:
+    def _orbit(self, k: int, block: list[Point]) -> list[Placed]:
         """The block in class ``k`` with its images under the frame's symmetry (none: the block
         alone); empty where an earlier row holds them already."""
         symmetry = self.frame.symmetry
@@ -540,7 +549,7 @@ class _Cover:
 
 def _pairs(key: tuple[object, ...], m: int) -> int:
     """The pairs of points a difference (or a fixed point's meeting with a level) stands for: m, or
-    m / 2 for a pure difference of m / 2, whose turns meet each pair twice."""
+    m / 2 for a pure difference of m / 2."""
     return m // 2 if key[0] == key[1] and key[2] == m / 2 else m
 
 

@@ -48,8 +48,12 @@ class Symmetry:
     levels: tuple[int, ...] | None = None
     fixed: tuple[int, ...] | None = None
     turn: int = 0
-    """Added to x after the multiplier: a class kept by x → x + turn (and nothing else moved) is
-    the same round again after ``gcd(turn, m)`` turns, so it gives that many rounds, not m."""
+    """Added to x, where the map is that turn alone (multiplier 1, nothing else moved): a class it
+    keeps is the same round again after ``gcd(turn, m)`` turns, so it gives that many rounds, not m."""
+
+    def __post_init__(self) -> None:
+        if self.turn and (self.multiplier != 1 or self.shift or self.levels or self.fixed):
+            raise ValueError("a symmetry that turns x moves nothing else")
 
     def image(self, frame: FrameShape, point: Point) -> Point:
         x, level = point
@@ -59,20 +63,27 @@ class Symmetry:
         return (self.multiplier * x + self.turn) % frame.m, moved
 
     def as_data(self) -> dict[str, object]:
-        """As the shipped data names it: the multiplier and the shift, or the permutations, or the turn."""
+        """As the shipped data names it: the multiplier and the shift, and the permutations and the
+        turn where given."""
+        data: dict[str, object] = {"multiplier": self.multiplier, "shift": self.shift}
+        if self.levels is not None:
+            data["levels"] = list(self.levels)
+        if self.fixed is not None:
+            data["fixed"] = list(self.fixed)
         if self.turn:
-            return {"multiplier": self.multiplier, "turn": self.turn}
-        if self.levels is None and self.fixed is None:
-            return {"multiplier": self.multiplier, "shift": self.shift}
-        return {"multiplier": self.multiplier, "levels": list(self.levels or ()), "fixed": list(self.fixed or ())}
+            data["turn"] = self.turn
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Symmetry:
-        if "turn" in data:
-            return cls(data["multiplier"], turn=data["turn"])
-        if "levels" in data:
-            return cls(data["multiplier"], levels=tuple(data["levels"]), fixed=tuple(data["fixed"]))
-        return cls(data["multiplier"], data["shift"])
+        levels, fixed = data.get("levels"), data.get("fixed")
+        return cls(
+            data["multiplier"],
+            data["shift"],
+            None if levels is None else tuple(levels),
+            None if fixed is None else tuple(fixed),
+            data.get("turn", 0),
+        )
 
 
 class FrameShape(Protocol):

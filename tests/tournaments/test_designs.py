@@ -69,12 +69,25 @@ def test_24_at_tables_of_4_over_8_rounds_meet_everyone_and_a_perfect_matching_tw
 
 def test_a_plan_check_finds_a_pair_meant_to_meet_twice_that_meets_once() -> None:
     once = Design("short", 4, 2, (((0, 1), (2, 3)), ((0, 2), (1, 3))), twice=frozenset({(0, 1), (0, 2)}))
-    assert design_problems(once) == ["points 0 and 1 meet 1 times, not twice", "points 0 and 2 meet 1 times, not twice"]
+    assert design_problems(once) == ["points 0 and 1 meet once, not twice", "points 0 and 2 meet once, not twice"]
+
+
+@pytest.mark.parametrize(
+    "symmetry",
+    [Symmetry(3, 0), Symmetry(1, 1), Symmetry(1, levels=(1, 0, 2)), Symmetry(1, fixed=(1, 0)), Symmetry(1, turn=2)],
+)
+def test_a_symmetry_is_read_back_as_it_was_written(symmetry: Symmetry) -> None:
+    assert Symmetry.from_data(json.loads(json.dumps(symmetry.as_data()))) == symmetry
+
+
+def test_a_symmetry_that_turns_x_moves_nothing_else() -> None:
+    with pytest.raises(ValueError, match="moves nothing else"):
+        Symmetry(5, turn=3)
 
 
 def test_a_symmetry_that_turns_x_is_shipped_as_its_turn() -> None:
     entry = next(e for e in _shipped_entries() if e["family"] == MATCHING_TWICE.family)
-    assert entry["symmetry"] == {"multiplier": 1, "turn": 3}
+    assert entry["symmetry"] == {"multiplier": 1, "shift": 0, "turn": 3}
     assert from_data(entry) == find_bases(MATCHING_TWICE)
 
 
@@ -165,7 +178,7 @@ def test_32_at_tables_of_4_come_from_two_base_classes_over_z5_that_a_map_keeping
 
 def test_a_symmetry_that_permutes_the_levels_is_shipped_as_its_permutations() -> None:
     entry = next(e for e in _shipped_entries() if (e["points"], e["size"]) == (32, 4))
-    assert entry["symmetry"] == {"multiplier": 2, "levels": [3, 2, 4, 0, 5, 1], "fixed": [1, 0]}
+    assert entry["symmetry"] == {"multiplier": 2, "shift": 0, "levels": [3, 2, 4, 0, 5, 1], "fixed": [1, 0]}
     assert from_data(entry) == _symmetric_bases(32)
 
 

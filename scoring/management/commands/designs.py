@@ -9,8 +9,9 @@
 Writing searches each frame from seed 0 up, which takes minutes where the search fails, and
 proves the repeat-free limit of every field of up to 12 at one table size (``repeat_free``). The
 check reruns each shipped design's search from the seed it was found at (the seeds before it
-found nothing; a frame with a symmetry is searched exactly, with no seed, in a second or two),
-so it takes seconds, verifies that every design meets each pair at most once and
+found nothing; a frame with a symmetry of ``orbits`` is searched exactly, with no seed, in a
+second or two), so it takes seconds, verifies that every design meets each pair at most once
+(a plan with forced repeats: its ``twice`` pairs exactly twice, the others at most once) and
 seats every point once a round, and proves the limits again. It exits with status 1 on any
 difference; CI runs it (``tests/tournaments/test_designs.py``).
 """
