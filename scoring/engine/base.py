@@ -479,7 +479,7 @@ names are anyone's, so a server that reads many must not keep them all. A bounde
 no more a call than one without bound."""
 
 
-@lru_cache(maxsize=4 * TABLES_KEPT)
+@lru_cache(maxsize=16 * TABLES_KEPT)  # a table of four asks for 4 + 4 × 3: its sitters and their opponents
 def opponents(active: tuple[str, ...], player: str) -> tuple[str, ...]:
     """The active players but ``player``, in dealing order: worked out once for each table, as
     nearly every payment asks."""

@@ -444,6 +444,8 @@ def refusal(check: FieldCheck, value: str, fits: str, choices: str) -> str:
         return f"({value} is not True and {value} is not False)"
     if spec.kind == "choice" and all(choice is None or choice.__class__ is str for choice in spec.choices):
         return f"{value} not in {choices}"
+    if check.default is REQUIRED and None in spec.choices:
+        return f"({value} is None or not {fits}({value}, active))"  # as the full read says: missing
     return f"not {fits}({value}, active)"
 
 

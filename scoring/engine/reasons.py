@@ -95,7 +95,9 @@ class Reason:
 
     Values are player names and numbers (never translated), :class:`Term` (a word of the rules)
     or another reason. ``str()`` gives the English text (rendered once: the lines of one payment
-    share their reason); the site renders it in its own language with :meth:`render`.
+    share their reason), and ``english`` keeps it once written (``None`` before), so whoever
+    writes the texts of many lines reads it first; the site renders it in its own language with
+    :meth:`render`.
     """
 
     __slots__ = ("args", "english", "template")
@@ -104,8 +106,6 @@ class Reason:
         self.template = template
         self.args = args
         self.english: str | None = None
-        """The English text once ``str()`` has written it, else ``None``: whoever writes the
-        texts of many lines (the output document) reads it first, and writes only what is not."""
 
     def render(self, translate: Callable[[str], str] = str) -> str:
         return translate(self.template).format_map({key: _render(value, translate) for key, value in self.args.items()})
