@@ -418,9 +418,7 @@ def written(head: list[str], checks: Sequence[FieldCheck], values: dict[str, obj
             lines += [f"    {value} = quick_card_points({value}, active, PACK)", f"    if {value} is None:"]
             lines.append("        return None")
             continue
-        refused = refusal(check, value, f"fits_{n}", f"choices_{n}")
-        values[f"fits_{n}"] = check.fits
-        values[f"choices_{n}"] = tuple(c for c in spec.choices if c is not None or check.default is not REQUIRED)
+        refused = refusal(check, value, n, values)
         if check.default is REQUIRED:
             lines += [f"    if {value} is MISSING or {refused}:", "        return None"]
         else:
@@ -431,10 +429,11 @@ def written(head: list[str], checks: Sequence[FieldCheck], values: dict[str, obj
     return values["read"]
 
 
-def refusal(check: FieldCheck, value: str, fits: str, choices: str) -> str:
-    """The source of the test that refuses ``value`` where its field's quick test would, without
-    a call: an active player, a whole number in range (a JSON ``true`` is no number), a flag, a
-    word among the choices (no JSON value of another type equals one); else the quick test."""
+def refusal(check: FieldCheck, value: str, n: int, values: dict[str, object]) -> str:
+    """The source of the test that refuses ``value`` (the ``n``-th field) where its field's quick
+    test would, without a call: an active player, a whole number in range (a JSON ``true`` is no
+    number), a flag, a word among the choices (no JSON value of another type equals one); else the
+    quick test. What the source names (the choices, the test) goes into ``values``."""
     spec = check.spec
     if spec.kind == "player":
         return f"{value} not in active"
@@ -443,10 +442,13 @@ def refusal(check: FieldCheck, value: str, fits: str, choices: str) -> str:
     if spec.kind == "flag":
         return f"({value} is not True and {value} is not False)"
     if spec.kind == "choice" and all(choice is None or choice.__class__ is str for choice in spec.choices):
-        return f"{value} not in {choices}"
+        allowed = spec.choices if check.default is not REQUIRED else tuple(c for c in spec.choices if c is not None)
+        values[f"choices_{n}"] = allowed
+        return f"{value} not in choices_{n}"
+    values[f"fits_{n}"] = check.fits
     if check.default is REQUIRED and None in spec.choices:
-        return f"({value} is None or not {fits}({value}, active))"  # as the full read says: missing
-    return f"not {fits}({value}, active)"
+        return f"({value} is None or not fits_{n}({value}, active))"  # as the full read says: missing
+    return f"not fits_{n}({value}, active)"
 
 
 DEAL_ATTRIBUTES = frozenset(Deal._fields)
