@@ -506,6 +506,8 @@ class _Cover:
         f = self.frame
         for k in classes:
             placed = self._orbit(k, block)
+            if not placed:
+                continue  # an earlier row holds this block's orbit
             counted: Counter[tuple[object, ...]] = Counter()
             for _kind, each in placed:
                 finite = [p for p in each if p[1] >= 0]
@@ -513,7 +515,7 @@ class _Cover:
                 counted.update(("meets", i, a) for i, level in each if level < 0 for _, a in finite)
             turns = f.m if k < 0 else f.turns
             held = {key: divmod(count * turns, _pairs(key, f.m)) for key, count in counted.items()}
-            if not placed or any(
+            if any(
                 rest or key not in self.columns or times > (2 if key in f.twice else 1)
                 for key, (times, rest) in held.items()
             ):
