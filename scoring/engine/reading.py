@@ -7,8 +7,9 @@ cleanly, so one typo does not produce a cascade of follow-on complaints.
 
 A variant's deal format (its deal-level fields, declarations and events, as field specs) is
 compiled once, on first use, into a :class:`DealFormat`: the keys a deal and each item may have,
-and for every field the quick test of a well-formed value. A value the quick test refuses is
-read in full, which accepts it converted (``40.0`` as 40) or reports why not; so every message
+and for every field the quick test of a well-formed value; and into the one-pass read of a deal
+as nearly every deal is written, a function written for the variant (``quick_deal``). A deal
+the one pass does not take, or a value the quick test refuses, is read in full, which accepts it converted (``40.0`` as 40) or reports why not; so every message
 comes from one place, in the same order, however the checks are compiled.
 """
 
@@ -22,7 +23,19 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
-from .base import REQUIRED, TABLES_KEPT, Deal, FieldSpec, Item, Options, OptionSpec, Variant, maker, opponents
+from .base import (
+    NOTHING,
+    REQUIRED,
+    TABLES_KEPT,
+    Deal,
+    FieldSpec,
+    Item,
+    Options,
+    OptionSpec,
+    Variant,
+    maker,
+    opponents,
+)
 from .reasons import Label, Reason, _, alternatives, why
 from .refusal import Problem, Refusal
 from .registry import VARIANTS
@@ -122,10 +135,9 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
         reader.add(None, "deals", why(_("must be a list of deals")))
     elif variant is not None and players is not None and options is not None:
         shape = deal_format(variant)
+        quick, seats = shape.quick, seating(variant, players)
         for number, raw in enumerate(raw_deals, start=first):
-            deal = quick_deal(raw, number, variant, players, shape) or read_deal(
-                raw, number, variant, players, reader, shape
-            )
+            deal = quick(raw, number, players, seats) or read_deal(raw, number, variant, players, reader, shape)
             if deal is not None:
                 if may_break_rules(variant, deal):
                     for field, reason in variant.check(deal, options):
@@ -369,64 +381,51 @@ def quick_read(
         row.append(f"blank_{slot}")
     for n, check in enumerate(checks):
         row[check.slot] = f"value_{n}"  # type: ignore[index]  # every field of an item has its slot
-    head = [
+    lines = [
         "def read(entry, index, active):",
         "    if not entry.keys() <= KEYS:",
         "        return None",
         "    get = entry.get",
+        *field_lines(checks, values, "    "),
+        f"    return new_item(({', '.join(row)}))",
     ]
-    tail = [f"    return new_item(({', '.join(row)}))"]
-    return cast(QuickRead, written(head, checks, values, tail))
+    return cast(QuickRead, written(lines, values))
 
 
-QuickFields = Callable[[Callable[..., Any], list[Any], dict[str, object], tuple[str, ...]], "bool | None"]
-"""The one-pass read of a deal's own fields (the deal's ``get``, the row of the :class:`Deal`,
-its ``extra``, its active players): ``True`` with the values in their places, or ``None`` when
-anything is not as nearly every deal writes it."""
+def written(lines: list[str], values: dict[str, object]) -> object:
+    """The function ``read`` whose source is ``lines``, with ``values`` for the names it uses.
+
+    Nearly every deal read takes a one-pass read, and a loop over the fields that dispatched on
+    each one's kind of test took most of the time of reading a deal; as ``dataclasses`` writes an
+    ``__init__`` for each class, the reader writes a read for each format. The source is made
+    from the variant's field specs alone, never from a document."""
+    exec("\n".join(lines), values)  # the source is written here, from the format's own fields
+    return values["read"]
 
 
-def quick_fields(checks: Sequence[FieldCheck], pack: int) -> QuickFields:
-    """The one-pass read of a variant's deal-level fields, each value put in its slot of the row
-    (or, for a field a :class:`Deal` has no attribute for, in ``extra``)."""
-    tail = [
-        f"    extra[{check.attr!r}] = value_{n}" if check.slot is None else f"    row[{check.slot}] = value_{n}"
-        for n, check in enumerate(checks)
-    ]
-    head = ["def read(get, row, extra, active):"]
-    values: dict[str, object] = {"quick_card_points": quick_card_points, "PACK": pack}
-    return cast(QuickFields, written(head, checks, values, [*tail, "    return True"]))
-
-
-def written(head: list[str], checks: Sequence[FieldCheck], values: dict[str, object], tail: list[str]) -> object:
-    """A one-pass read written as a function of its own, from a format's compiled fields: each
-    field's value read into ``value_<n>`` (its place in ``checks``) and tested inline, ``None``
-    returned at the first that is not as nearly every deal writes it, then ``tail``.
-
-    Nearly every deal read takes this path, and a loop over the fields that dispatched on each
-    one's kind of test took most of the time of reading a deal; as ``dataclasses`` writes an
-    ``__init__`` for each class, this writes a read for each format. The source is made from the
-    variant's field specs alone, never from a document. Its tests may refuse more than the full
-    read would (a refused value is read again in full, which converts ``40.0`` or reports it),
-    never less: a required choice is never ``null`` here.
-    """
-    lines = [*head]
+def field_lines(checks: Sequence[FieldCheck], values: dict[str, object], indent: str) -> list[str]:
+    """The source that reads each field of ``checks`` from ``get`` into ``value_<n>`` (its place in
+    ``checks``) and tests it inline, returning ``None`` at the first that is not as nearly every
+    deal writes it. Its tests may refuse more than the full read would (a refused value is read
+    again in full, which converts ``40.0`` or reports it), never less: a required choice is never
+    ``null`` here. What the source names goes into ``values``."""
+    lines = []
     values["MISSING"] = MISSING
     for n, check in enumerate(checks):
         value, spec = f"value_{n}", check.spec
-        lines.append(f"    {value} = get({check.key!r}, MISSING)")
+        lines.append(f"{value} = get({check.key!r}, MISSING)")
         if spec.kind == "points":
-            lines += [f"    {value} = quick_card_points({value}, active, PACK)", f"    if {value} is None:"]
-            lines.append("        return None")
+            values["quick_card_points"], values[f"pack_{n}"] = quick_card_points, spec.high
+            lines += [f"{value} = quick_card_points({value}, active, pack_{n})", f"if {value} is None:"]
+            lines.append("    return None")
             continue
         refused = refusal(check, value, n, values)
         if check.default is REQUIRED:
-            lines += [f"    if {value} is MISSING or {refused}:", "        return None"]
+            lines += [f"if {value} is MISSING or {refused}:", "    return None"]
         else:
             values[f"default_{n}"] = check.default
-            lines += [f"    if {value} is MISSING:", f"        {value} = default_{n}", f"    elif {refused}:"]
-            lines.append("        return None")
-    exec("\n".join([*lines, *tail]), values)  # the source is written here, from the format's own fields
-    return values["read"]
+            lines += [f"if {value} is MISSING:", f"    {value} = default_{n}", f"elif {refused}:", "    return None"]
+    return [indent + line for line in lines]
 
 
 def refusal(check: FieldCheck, value: str, n: int, values: dict[str, object]) -> str:
@@ -454,25 +453,25 @@ def refusal(check: FieldCheck, value: str, n: int, values: dict[str, object]) ->
 DEAL_ATTRIBUTES = frozenset(Deal._fields)
 
 
+QuickDeal = Callable[[object, int, tuple[str, ...], "Seats"], "Deal | None"]
+"""The one-pass read of a whole deal (the deal, its number, the sitting's players, who may sit
+out at the table: :func:`seating`): the deal, or ``None`` when anything in it is not as nearly
+every deal is written."""
+
+
 @dataclass(frozen=True)
 class DealFormat:
-    """A variant's deal format, compiled from its field specs: what ``read_deal`` checks."""
+    """A variant's deal format, compiled from its field specs: what ``read_deal`` checks, and the
+    one-pass read that nearly every deal takes instead."""
 
     fields: tuple[FieldCheck, ...]
-    extra: frozenset[str]
-    """The deal-level fields a :class:`Deal` has no attribute for; they go to ``Deal.extra``."""
     declarations: Mapping[str, ItemFormat]
     events: Mapping[str, ItemFormat]
-    read: QuickFields
-    """The one-pass read of the deal's own fields."""
+    quick: QuickDeal
+    """The one-pass read of a deal: see :func:`quick_deal`."""
 
 
 _FORMATS: weakref.WeakKeyDictionary[Variant, DealFormat] = weakref.WeakKeyDictionary()
-
-
-def pack_of(variant: Variant) -> int:
-    """The card points of the whole pack, where a deal records every player's (``points``)."""
-    return max([spec.high for spec in variant.deal_fields.values() if spec.kind == "points"], default=0)
 
 
 def deal_format(variant: Variant) -> DealFormat:
@@ -480,14 +479,146 @@ def deal_format(variant: Variant) -> DealFormat:
     shape = _FORMATS.get(variant)
     if shape is None:
         fields = tuple(field_check(key, spec, SLOT) for key, spec in variant.deal_fields.items())
-        shape = _FORMATS[variant] = DealFormat(
-            fields=fields,
-            extra=frozenset(spec.attr for spec in variant.deal_fields.values()) - DEAL_ATTRIBUTES,
-            declarations=item_formats("declarations", variant.declaration_types),
-            events=item_formats("events", variant.event_types),
-            read=quick_fields(fields, pack_of(variant)),
-        )
+        declarations = item_formats("declarations", variant.declaration_types)
+        events = item_formats("events", variant.event_types)
+        quick = quick_deal(variant, fields, declarations, events)
+        shape = _FORMATS[variant] = DealFormat(fields, declarations, events, quick)
     return shape
+
+
+Seats = Mapping[str, Any] | None
+"""Who may sit out at a table, as :func:`seating` tells it."""
+
+
+@functools.lru_cache(maxsize=TABLES_KEPT)
+def seating(variant: Variant, players: tuple[str, ...]) -> Seats:
+    """Who may sit out at a table and who then plays: ``None`` where nobody sits out (fewer than
+    four players); where the rules fix who sits out, each dealer's sitter and the active players;
+    otherwise each player's active players if he sits out. Worked out once for each table, as
+    every deal at it asks (for the most recent tables only, ``TABLES_KEPT``)."""
+    if len(players) != 4:
+        return None
+    if variant.sitting_out_fixed:
+        sitters = {dealer: variant.who_sits_out(players, dealer) for dealer in players}
+        return {dealer: (out, opponents(players, out or "")) for dealer, out in sitters.items()}
+    return {out: opponents(players, out) for out in players}
+
+
+def quick_deal(
+    variant: Variant,
+    fields: Sequence[FieldCheck],
+    declarations: Mapping[str, ItemFormat],
+    events: Mapping[str, ItemFormat],
+) -> QuickDeal:
+    """The one-pass read of a deal of the variant as nearly every deal is written, in one function
+    written for the variant: its seats, its fields, each declaration and event by its type's
+    one-pass read, and the :class:`Deal` made from one tuple. It returns ``None`` when anything
+    in the deal is not so (a key, a type, a range, a missing field), and ``read_deal`` then reads
+    it in full, which finds every problem in its order, or converts what it may (``40.0``). It
+    makes no reader and reports nothing: a deal read cleanly has nothing to report.
+    """
+    values: dict[str, object] = {
+        "KEYS": variant.deal_keys,
+        "THROWN_IN_KEYS": THROWN_IN_KEYS,
+        "NO_ITEMS": NO_ITEMS,
+        "NOTHING": NOTHING,
+        "NO_KINDS": NO_KINDS,
+        "PENALTY": PENALTY,
+        "ITEM_TYPE": ITEM_TYPE,
+        "new_deal": new_deal,
+    }
+    row = [f"blank_{slot}" for slot in range(len(BLANK_DEAL))]
+    values.update(zip(row, BLANK_DEAL, strict=True))
+    for name in (*SEATING, "declarations", "events", "extra", "penalties", "thrown_in", "kinds"):
+        row[SLOT[name]] = name  # what the source below names as the deal's field
+    extras = [f"{check.attr!r}: value_{n}" for n, check in enumerate(fields) if check.slot is None]
+    blanks = []
+    for n, check in enumerate(fields):
+        if check.slot is not None:
+            row[check.slot] = f"value_{n}"
+            blanks.append(f"        value_{n} = blank_{check.slot}")
+    if variant.sitting_out_fixed:
+        seats = [
+            "        sitting_out, active = seats[dealer]",
+            '        if get("sitting_out") != sitting_out:',
+            "            return None",
+        ]
+    else:
+        seats = [
+            '        sitting_out = get("sitting_out")',
+            "        active = seats.get(sitting_out) if sitting_out.__class__ is str else None",
+            "        if active is None:",
+            "            return None",
+        ]
+    lines = [
+        "def read(raw, number, players, seats):",
+        "    if raw.__class__ is not dict:",
+        "        return None",
+        "    get = raw.get",
+        '    dealer = get("dealer")',
+        "    if dealer.__class__ is not str or dealer not in players:",
+        "        return None",
+        "    if seats is None:",
+        '        if "sitting_out" in raw:',
+        "            return None",
+        "        sitting_out, active = None, players",
+        "    else:",
+        *seats,
+        '    thrown_in = get("thrown_in", False)',
+        "    if thrown_in is False:",
+        "        if not raw.keys() <= KEYS:",
+        "            return None",
+        *field_lines(fields, values, "        "),
+        f"        extra = {{{', '.join(extras)}}}" if extras else "        extra = NOTHING",
+        *(items_lines("declarations", declarations, values, "        ") if declarations else []),
+    ]
+    lines += ["    elif thrown_in is True and raw.keys() <= THROWN_IN_KEYS:", *blanks, "        extra = NOTHING"]
+    if declarations:
+        lines.append("        declarations = NO_ITEMS")
+    lines += ["    else:", "        return None", *items_lines("events", events, values, "    ")]
+    if not declarations:
+        lines.append("    declarations = NO_ITEMS")
+    lines += [
+        "    if events or declarations:",
+        "        kinds = frozenset(map(ITEM_TYPE, (*events, *declarations)))",
+        "        penalties = NO_ITEMS",
+        "        if PENALTY in kinds:",
+        "            penalties = tuple([item for item in events if item.type == PENALTY])",
+        "            events = tuple([item for item in events if item.type != PENALTY])",
+        "        if thrown_in and events:",
+        "            return None  # a thrown-in deal records only its penalties",
+        "    else:",
+        "        kinds, penalties = NO_KINDS, NO_ITEMS  # as in many deals",
+        f"    return new_deal(({', '.join(row)}))",
+    ]
+    return cast(QuickDeal, written(lines, values))
+
+
+def items_lines(listed: str, shapes: Mapping[str, ItemFormat], values: dict[str, object], indent: str) -> list[str]:
+    """The source that reads a deal's ``declarations`` or ``events`` (``listed``) into the name
+    ``listed``, each item by its type's one-pass read, returning ``None`` at the first item that
+    is not as nearly every item is written."""
+    reads = f"reads_{listed}"
+    values[reads] = {kind: shape.read for kind, shape in shapes.items()}
+    lines = [
+        f"{listed} = get({listed!r}, NO_ITEMS)",
+        f"if {listed}.__class__ is not list:",
+        f"    if {listed} is not NO_ITEMS:",
+        "        return None",
+        f"elif {listed}:",
+        "    items = []",
+        f"    for index, entry in enumerate({listed}):",
+        '        kind = entry.get("type") if entry.__class__ is dict else None',
+        f"        item_read = {reads}.get(kind) if kind.__class__ is str else None",
+        "        item = None if item_read is None else item_read(entry, index, active)",
+        "        if item is None:",
+        "            return None",
+        "        items.append(item)",
+        f"    {listed} = tuple(items)",
+        "else:",
+        f"    {listed} = NO_ITEMS",
+    ]
+    return [indent + line for line in lines]
 
 
 # --- reading a deal -------------------------------------------------------------------------
@@ -613,83 +744,6 @@ def made_deal(row: list[Any], events: tuple[Item, ...]) -> Deal:
     return new_deal(row)
 
 
-def quick_deal(raw: object, number: int, variant: Variant, players: tuple[str, ...], shape: DealFormat) -> Deal | None:
-    """A deal as nearly every deal is written, read in one pass over its fields; ``None`` when
-    anything in it is not (a key, a type, a range, a missing field), and ``read_deal`` then reads
-    it in full, which finds every problem in its order, or converts what it may (``40.0``).
-
-    It makes no reader and reports nothing: a deal read cleanly has nothing to report.
-    """
-    if not isinstance(raw, dict):
-        return None
-    get = raw.get
-    dealer = get("dealer")
-    if dealer.__class__ is not str or dealer not in players:
-        return None
-    out = get("sitting_out")
-    if len(players) == 4:
-        if out.__class__ is not str or out not in players:
-            return None
-        if variant.sitting_out_fixed and out != fixed_sitters(variant, players)[dealer]:
-            return None
-        active = opponents(players, out)
-    elif "sitting_out" in raw:
-        return None
-    else:
-        active = players
-    row: list[Any] = list(BLANK_DEAL)
-    extra: dict[str, object] = {}
-    row[EXTRA] = extra
-    thrown_in = get("thrown_in", False)
-    if thrown_in is True:
-        if not raw.keys() <= THROWN_IN_KEYS:
-            return None
-    elif thrown_in is not False or not raw.keys() <= variant.deal_keys or not shape.read(get, row, extra, active):
-        return None  # not a played deal as nearly every deal is written, or a field not so
-    elif shape.declarations:
-        declarations = quick_items(get("declarations", MISSING), shape.declarations, active)
-        if declarations is None:
-            return None
-        row[DECLARATIONS] = declarations
-    events = quick_items(get("events", MISSING), shape.events, active)
-    if events is None:
-        return None
-    if thrown_in is True:
-        for item in events:
-            if item.type != PENALTY:
-                return None
-        row[THROWN_IN] = True
-    row[: len(SEATING)] = number, players, dealer, out, active
-    return made_deal(row, events)
-
-
-@functools.lru_cache(maxsize=TABLES_KEPT)
-def fixed_sitters(variant: Variant, players: tuple[str, ...]) -> dict[str, str | None]:
-    """Who sits out when each player deals, where the variant's rules fix it: worked out once
-    for each table, as every deal at it asks (for the most recent tables only, ``TABLES_KEPT``)."""
-    return {dealer: variant.who_sits_out(players, dealer) for dealer in players}
-
-
-def quick_items(value: object, shapes: Mapping[str, ItemFormat], active: tuple[str, ...]) -> tuple[Item, ...] | None:
-    """A deal's ``declarations`` or ``events`` as nearly every deal writes them, read in one pass;
-    ``None`` when one item is not (``read_items`` then reads them in full)."""
-    if value is MISSING:
-        return ()
-    if not isinstance(value, list):
-        return None
-    if not value:
-        return ()
-    items = []
-    for index, entry in enumerate(value):
-        typed = entry.get("type") if entry.__class__ is dict else None
-        shape = shapes.get(typed) if typed.__class__ is str else None
-        item = None if shape is None else shape.read(entry, index, active)
-        if item is None:
-            return None
-        items.append(item)
-    return tuple(items)
-
-
 SLOT = {name: slot for slot, name in enumerate(Deal._fields)}
 """Where each field of a :class:`Deal` stands. ``read_deal`` fills a row of them in order and
 makes the deal from it: a named tuple made by keyword takes three times as long, and one is made
@@ -703,6 +757,8 @@ EXTRA, THROWN_IN, KINDS = SLOT["extra"], SLOT["thrown_in"], SLOT["kinds"]
 
 
 NO_KINDS: frozenset[str] = frozenset()
+NO_ITEMS: tuple[Item, ...] = ()
+"""What a deal has for a list it does not give, or gives empty."""
 ITEM_TYPE = itemgetter(0)
 """An item's type (its first field), read in C."""
 PENALTY = "penalty"

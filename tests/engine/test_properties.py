@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import VARIANTS, Carried, InvalidSitting, read_sitting, score_sitting
 from scoring.engine import score as score_deals
-from scoring.engine.reading import Reader, deal_format, quick_deal, read_deal
+from scoring.engine.reading import Reader, deal_format, read_deal, seating
 from scoring.samples import random_deal, random_options, random_sitting
 
 sittings = st.builds(
@@ -229,17 +229,18 @@ def test_a_variant_without_lone_item_rules_finds_nothing_wrong_with_one_declarat
 @given(sittings)
 def test_every_generated_deal_is_read_in_one_pass(doc: dict[str, Any]) -> None:
     variant, players = VARIANTS[doc["variant"]], tuple(doc["players"])
+    quick, seats = deal_format(variant).quick, seating(variant, players)
     for number, raw in enumerate(doc["deals"], start=1):
-        assert quick_deal(raw, number, variant, players, deal_format(variant)) is not None, raw
+        assert quick(raw, number, players, seats) is not None, raw
 
 
 @given(sittings, st.data(), json_values)
 def test_a_deal_read_in_one_pass_is_the_deal_read_in_full(doc: dict[str, Any], data: Any, junk: Any) -> None:
     damage(doc, data, junk, within=("deals",))
     variant, players = VARIANTS[doc["variant"]], tuple(doc["players"])
-    shape = deal_format(variant)
+    shape, seats = deal_format(variant), seating(variant, players)
     for number, raw in enumerate(doc["deals"], start=1):
-        quick = quick_deal(raw, number, variant, players, shape)
+        quick = shape.quick(raw, number, players, seats)
         reader = Reader()
         in_full = read_deal(raw, number, variant, players, reader, shape)
         if quick is not None:

@@ -165,7 +165,7 @@ def test_a_document_of_the_deals_from_deal_n_on_names_its_deals_by_their_numbers
 
 def test_what_is_kept_of_the_tables_read_stays_bounded_however_many_tables_a_server_reads() -> None:
     from scoring.engine.base import TABLES_KEPT, opponents, opponents_at
-    from scoring.engine.reading import fixed_sitters
+    from scoring.engine.reading import seating
 
     for number in range(TABLES_KEPT + 100):
         names = [f"Anna {number}", f"Bert {number}", f"Cleo {number}", f"Dora {number}"]
@@ -173,6 +173,6 @@ def test_what_is_kept_of_the_tables_read_stays_bounded_however_many_tables_a_ser
         deal = {"dealer": names[0], "sitting_out": names[2], "card_points": points}
         score_sitting({"variant": "danish_tarok", "players": names, "deals": [deal]})
     assert opponents_at.cache_info().currsize <= TABLES_KEPT
-    assert fixed_sitters.cache_info().currsize <= TABLES_KEPT
+    assert seating.cache_info().currsize <= TABLES_KEPT
     assert opponents.cache_info().currsize <= 16 * TABLES_KEPT
     assert opponents_at.cache_info().currsize == TABLES_KEPT  # the cache is used, up to its bound
