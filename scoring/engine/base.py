@@ -367,22 +367,26 @@ class Payments:
     ``None`` and a payment is a few additions: no line, reason or text is made.
     """
 
-    __slots__ = ("active", "declarer", "first", "largest", "lines", "others", "pots", "scores")
+    __slots__ = ("declarer", "first", "largest", "lines", "others", "pots", "scores")
 
-    def __init__(self, deal: Deal, pots: Mapping[str, int], *, explain: bool, first: bool = True) -> None:
-        self.active = deal.active
+    def __init__(
+        self, deal: Deal, scores: dict[str, int], pots: dict[str, int], lines: list[Entry] | None, first: bool
+    ) -> None:
+        """The payments of ``deal`` into ``scores`` (every player at 0, in the order of the
+        sitting's players) and ``pots`` (as they stood before the deal), which they then own:
+        the sitting makes them, for every deal it scores, by copying what it keeps."""
         self.others = opponents_at(deal.active)
         """Each active player's opponents: nearly every payment asks."""
         self.declarer = deal.declarer
         self.first = first
         """Whether no deal of the sitting was played before this one (thrown-in deals are not
         played): the Danish pots are founded in the first deal played."""
-        self.scores = dict.fromkeys(deal.players, 0)
+        self.scores = scores
         """Each player's game points in the deal so far, in the order of the sitting's players."""
-        self.pots = dict(pots)
+        self.pots = pots
         """What each pot holds after the payments so far."""
-        self.lines: list[Entry] | None = [] if explain else None
-        """The breakdown so far, when the payments explain."""
+        self.lines = lines
+        """The breakdown so far, when the payments explain (``None`` when they do not)."""
         self.largest = 0
         """The largest amount of one line so far, explained or not: no line may go beyond
         ``MOST_POINTS``, and the scores path must refuse what the explained path refuses."""

@@ -9,8 +9,9 @@ A variant's deal format (its deal-level fields, declarations and events, as fiel
 compiled once, on first use, into a :class:`DealFormat`: the keys a deal and each item may have,
 and for every field the quick test of a well-formed value; and into the one-pass read of a deal
 as nearly every deal is written, a function written for the variant (``quick_deal``). A deal
-the one pass does not take, or a value the quick test refuses, is read in full, which accepts it converted (``40.0`` as 40) or reports why not; so every message
-comes from one place, in the same order, however the checks are compiled.
+the one pass does not take, or a value the quick test refuses, is read in full, which accepts
+it converted (``40.0`` as 40) or reports why not; so every message comes from one place, in the
+same order, however the checks are compiled.
 """
 
 from __future__ import annotations

@@ -87,3 +87,31 @@ def test_it_refuses_a_line_beyond_the_most_points_even_when_the_scores_are_not(b
     assert [(p.deal, p.message) for p in refusal.value.problems] == [
         (1, "an amount goes beyond 1,000,000,000 game points")
     ]
+
+
+class Drift(Variant):
+    """Made up: the dealer wins a quarter of the most a line may hold from each opponent."""
+
+    key = "drift"
+    name = "Drift"
+    pack_points = 0
+    deal_fields = {}
+    event_types = {}
+
+    def score(self, deal: Deal, options: Options, payments: Payments) -> None:
+        payments.each_opponent_pays(deal.dealer, MOST_POINTS // 4, "a quarter")
+
+
+@pytest.mark.parametrize("breakdown", [True, False])
+def test_it_refuses_at_the_first_deal_whose_running_total_goes_beyond_the_most_points(breakdown: bool) -> None:
+    """Each deal is within the bound; the dealer's total reaches it after deal 2 and goes beyond
+    it after deal 3, and only deal 3 is named, however many deals follow."""
+    players = ("A", "B", "C")
+    deals = tuple(Deal(number=n, players=players, dealer="A", sitting_out=None, active=players) for n in range(1, 6))
+    with pytest.raises(InvalidSitting) as refusal:
+        score(Sitting(Drift(), players, Options({}), deals), breakdown=breakdown)
+    assert [(p.deal, p.message) for p in refusal.value.problems] == [
+        (3, "an amount goes beyond 1,000,000,000 game points")
+    ]
+    within = score(Sitting(Drift(), players, Options({}), deals[:2]), breakdown=breakdown)
+    assert within.totals == {"A": MOST_POINTS, "B": -MOST_POINTS // 2, "C": -MOST_POINTS // 2}
