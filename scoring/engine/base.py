@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
@@ -516,8 +516,9 @@ FINED_INTO = _("{player} is fined into the {pot}")
 # --- variants -------------------------------------------------------------------------------
 
 
-Check = Iterator[tuple[str | None, Reason]]
-"""What a consistency check yields: (field path, why) for each rule the deal breaks."""
+Check = Iterable[tuple[str | None, Reason]]
+"""What a consistency check gives: (field path, why) for each rule the deal breaks, in order; a
+generator that yields them, or a list (:data:`Broken`) where the check runs for many deals."""
 
 Doubts = Iterator[tuple[str | None, Reason]]
 """What a plausibility check yields: (field path, why the deal looks unlikely)."""
@@ -654,6 +655,8 @@ def declaration_words(kind: str, count: int, suit: str | None) -> Reason:
     return why(_("{what}"), what=term(kind))
 
 
+ITEM_TYPE = itemgetter(0)
+"""An item's type (its first field), read in C."""
 SAME_DECLARATION = attrgetter("player", "type", "suit")
 SUIT = attrgetter("suit")
 """What makes two declarations the same, and a cavalry declaration's suit: read in C."""

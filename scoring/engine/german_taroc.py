@@ -7,8 +7,9 @@ opponent. The Excuse is not a Tarock here, so at most 21 Tarocks can be declared
 from __future__ import annotations
 
 from .base import (
+    PAGATS_FATE,
     TAROCKS_AND_MATADORS,
-    Check,
+    Broken,
     Deal,
     Doubts,
     Options,
@@ -18,7 +19,6 @@ from .base import (
     card_points,
     count,
     declaration_rules,
-    one_pagat,
     one_winner_of_last_trick,
     over_under,
     pay_declarations,
@@ -74,19 +74,30 @@ class GermanTaroc(Variant):
     declaration_types = DECLARATIONS
     event_types = EVENTS
 
-    def check(self, deal: Deal, options: Options) -> Check:
-        tarocks = deal.declarations_of("tarocks")
-        if sum(d.count for d in tarocks) > MAX_TAROCKS:
-            yield "declarations", why(_("more than {most} Tarocks declared in one deal"), most=MAX_TAROCKS)
-        yield from declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_EXCUSE, EXCUSE)
-        kings = deal.declarations_of("four_kings", "three_kings")
-        if deal.declarations_of("four_kings") and len(kings) > 1:
-            yield kings[-1].where, why(_("four kings cannot be declared beside another kings declaration"))
-        yield from one_pagat(deal, "pagat")
-        yield from at_most_one(deal.events_of("excuse_no_tricks"), KEEPING_THE_EXCUSE)
-        no_tricks = {e.player or "" for e in deal.events_of("excuse_no_tricks")}
-        won = [e for e in deal.events_of("pagat") if e.result == "ultimo"]
-        yield from one_winner_of_last_trick(won, None, no_tricks)
+    def check(self, deal: Deal, options: Options) -> Broken:
+        # Every rule is about two declarations or two events (see lone_item_rules), and each
+        # reads only one of the two lists: a list of one item breaks nothing.
+        broken: Broken = []
+        if len(deal.declarations) > 1:
+            tarocks = deal.declarations_of("tarocks")
+            if len(tarocks) > 1 and sum(d.count for d in tarocks) > MAX_TAROCKS:  # one is at most 21
+                broken.append(
+                    ("declarations", why(_("more than {most} Tarocks declared in one deal"), most=MAX_TAROCKS))
+                )
+            broken += declaration_rules(deal, ("cavalry", "half_cavalry"), NEEDS_THE_EXCUSE, EXCUSE)
+            kings = deal.declarations_of("four_kings", "three_kings")
+            if len(kings) > 1 and any(item.type == "four_kings" for item in kings):
+                broken.append(
+                    (kings[-1].where, why(_("four kings cannot be declared beside another kings declaration")))
+                )
+        if len(deal.events) > 1:
+            pagats, kept = deal.events_of("pagat"), deal.events_of("excuse_no_tricks")
+            broken += at_most_one(pagats, PAGATS_FATE)
+            broken += at_most_one(kept, KEEPING_THE_EXCUSE)
+            won = [e for e in pagats if e.result == "ultimo"]
+            if won:
+                broken += one_winner_of_last_trick(won, None, {e.player or "" for e in kept})
+        return broken
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from points_without_a_trick(deal, "excuse_no_tricks", kept=EXCUSE_ALONE)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from functools import cache
 
 from .base import (
+    ITEM_TYPE,
     TAROCKS_AND_MATADORS,
-    Check,
+    Broken,
     Deal,
     Doubts,
     FieldSpec,
@@ -190,33 +191,36 @@ class Grosstarock(Variant):
         ),
     )
 
-    def check(self, deal: Deal, options: Options) -> Check:
+    def check(self, deal: Deal, options: Options) -> Broken:
         wild = options.word("kings") == SKUS_WILDCARD
-        if wild:
-            yield from wild_kings_in_range(deal)
+        broken = wild_kings_in_range(deal) if wild else []
         # Every other rule is about two declarations or two events, and reads only one of the
         # two lists: a list of one item breaks none of them (as in many deals).
         if len(deal.declarations) > 1:
-            yield from declaration_rules(deal, CAVALRIES, (), SKUS)
-            yield from one_skus(deal, wild)
-            for item in twice(deal.declarations_of(*FOUR_OF_A_RANK), lambda d: d.type):
+            broken += declaration_rules(deal, CAVALRIES, (), SKUS)
+            broken += one_skus(deal, wild)
+            ranks = deal.declarations_of(*FOUR_OF_A_RANK)
+            for item in twice(ranks, ITEM_TYPE) if len(ranks) > 1 else ():
                 what = why(FOUR_OF_A_RANK[item.type])
-                yield item.where, why(_("{what} can happen only once in a deal"), what=what)
+                broken.append((item.where, why(_("{what} can happen only once in a deal"), what=what)))
         if len(deal.events) < 2:
-            return
+            return broken
         events = deal.events_by(GROUPS)
         valat = [e for e in events.get("valats", ()) if made(e)]
         nolo = [e for e in events.get("nolos", ()) if made(e)]
         if valat and nolo:
-            yield later(valat[0], nolo[0]).where, why(_("a valat and a nolo cannot happen in the same deal"))
-        yield from at_most_one(valat, A_VALAT)
-        yield from at_most_one(nolo, A_NOLO)
-        yield from failed_beside_made(deal, valat, nolo)
-        yield from one_pagat(deal, "pagat", "pagat_ultimo")
+            broken.append((later(valat[0], nolo[0]).where, why(_("a valat and a nolo cannot happen in the same deal"))))
+        if valat or nolo:
+            broken += at_most_one(valat, A_VALAT)
+            broken += at_most_one(nolo, A_NOLO)
+            broken += failed_beside_made(deal, valat, nolo)
+        broken += one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in events.get("ultimos", ()) if e.won]
-        every_trick = valat[0].player if valat else None
-        no_tricks = {e.player for e in nolo if e.player is not None}
-        yield from one_winner_of_last_trick(won, every_trick, no_tricks)
+        if won:
+            every_trick = valat[0].player if valat else None
+            no_tricks = {e.player for e in nolo if e.player is not None}
+            broken += one_winner_of_last_trick(won, every_trick, no_tricks)
+        return broken
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from kings_in_play(deal)
@@ -241,22 +245,22 @@ class Grosstarock(Variant):
             pay_event(payments, item)
 
 
-def wild_kings_in_range(deal: Deal) -> Check:
+def wild_kings_in_range(deal: Deal) -> Broken:
     """With the Sküs as a wild card, at most four Kings and the Sküs: the reader allowed 3 to 7."""
+    broken: Broken = []
     for item in deal.declarations_of("kings"):
         if item.count > MOST_WILD_KINGS:
-            yield (
-                f"{item.where}.count",
-                why(
-                    _("must be a whole number from {low} to {high} with the Sküs as a wild card, not {value}"),
-                    low=DECLARATIONS["kings"]["count"].low,
-                    high=MOST_WILD_KINGS,
-                    value=item.count,
-                ),
+            said = why(
+                _("must be a whole number from {low} to {high} with the Sküs as a wild card, not {value}"),
+                low=DECLARATIONS["kings"]["count"].low,
+                high=MOST_WILD_KINGS,
+                value=item.count,
             )
+            broken.append((f"{item.where}.count", said))
+    return broken
 
 
-def one_skus(deal: Deal, wild: bool) -> Check:
+def one_skus(deal: Deal, wild: bool) -> Broken:
     """Declarations that need the one Sküs come from one player only: matadors and half cavalry,
     and with the Sküs as a wild card a kings count that only the Sküs completes."""
     needing = [
@@ -264,43 +268,38 @@ def one_skus(deal: Deal, wild: bool) -> Check:
         for d in deal.declarations_of(*NEEDS_THE_SKUS, "kings")
         if d.type != "kings" or (wild and d.count == MOST_WILD_KINGS)
     ]
-    second = by_different_players(needing)
-    if second is not None:
-        yield (
-            second.where,
-            why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(SKUS)),
-        )
+    second = by_different_players(needing) if len(needing) > 1 else None
+    if second is None:
+        return []
+    said = why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(SKUS))
+    return [(second.where, said)]
 
 
-def failed_beside_made(deal: Deal, valat: list[Item], nolo: list[Item]) -> Check:
+def failed_beside_made(deal: Deal, valat: list[Item], nolo: list[Item]) -> Broken:
     """A failed announcement that the made valat or nolo contradicts: the player who took every
     trick did not fail his valat; the player who took no trick, or whose opponent took every
     trick, did not fail his nolo (a failed nolo means he took a trick)."""
     every_trick = {e.player: e for e in valat}
     no_tricks = {e.player: e for e in nolo}
+    broken: Broken = []
     for item in deal.events_of("announced_valat", "announced_nolo"):
         if item.won:
             continue
         who = item.player
         if item.type == "announced_valat" and who in every_trick:
-            yield (
-                later(item, every_trick[who]).where,
-                why(_("{player} took every trick, so cannot lose an announced valat"), player=who),
-            )
+            said = why(_("{player} took every trick, so cannot lose an announced valat"), player=who)
+            broken.append((later(item, every_trick[who]).where, said))
         elif item.type == "announced_nolo" and who in no_tricks:
-            yield (
-                later(item, no_tricks[who]).where,
-                why(_("{player} took no trick, so cannot lose an announced nolo"), player=who),
-            )
+            said = why(_("{player} took no trick, so cannot lose an announced nolo"), player=who)
+            broken.append((later(item, no_tricks[who]).where, said))
         elif item.type == "announced_nolo" and valat and valat[0].player != who:
-            yield (
-                later(item, valat[0]).where,
-                why(
-                    _("{winner} took every trick, so {player} cannot lose an announced nolo"),
-                    winner=valat[0].player,
-                    player=who,
-                ),
+            said = why(
+                _("{winner} took every trick, so {player} cannot lose an announced nolo"),
+                winner=valat[0].player,
+                player=who,
             )
+            broken.append((later(item, valat[0]).where, said))
+    return broken
 
 
 def declares(item: Item, kings: str, ladons: str) -> Reason:

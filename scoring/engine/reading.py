@@ -21,10 +21,10 @@ import functools
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from .base import (
+    ITEM_TYPE,
     NOTHING,
     REQUIRED,
     TABLES_KEPT,
@@ -760,8 +760,6 @@ EXTRA, THROWN_IN, KINDS = SLOT["extra"], SLOT["thrown_in"], SLOT["kinds"]
 NO_KINDS: frozenset[str] = frozenset()
 NO_ITEMS: tuple[Item, ...] = ()
 """What a deal has for a list it does not give, or gives empty."""
-ITEM_TYPE = itemgetter(0)
-"""An item's type (its first field), read in C."""
 PENALTY = "penalty"
 """The event every variant has: a fine the table imposes, paid apart from the game's rules."""
 THROWN_IN_KEYS = frozenset({"dealer", "sitting_out", "thrown_in", "events"})
