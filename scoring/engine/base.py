@@ -678,11 +678,15 @@ def declaration_rules(deal: Deal, cavalries: Sequence[str], shared: Sequence[str
         for item in twice(declarations, SAME_DECLARATION):
             said = why(_("{player} declares {what} twice"), player=item.player, what=describe(item))
             broken.append((item.where, said))
-    in_suits = deal.declarations_of(*cavalries)
+    in_suits, needing = [], []
+    for item in declarations:  # one pass for both rules, without a call
+        if item.type in cavalries:
+            in_suits.append(item)
+        if item.type in shared:
+            needing.append(item)
     if len(in_suits) > 1:
         for item in twice(in_suits, SUIT):
             broken.append((item.where, why(_("a second cavalry declaration in {suit}"), suit=term(item.suit or ""))))
-    needing = deal.declarations_of(*shared)
     second = by_different_players(needing) if len(needing) > 1 else None
     if second is not None:
         said = why(_("{what} needs the {card}, which another player declared"), what=describe(second), card=why(card))

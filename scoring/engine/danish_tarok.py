@@ -15,7 +15,7 @@ from functools import cache
 
 from .base import (
     TAROCKS_AND_MATADORS,
-    Check,
+    Broken,
     Deal,
     Doubts,
     Item,
@@ -184,32 +184,37 @@ class DanishTarok(Variant):
         """At a table of four the player opposite the dealer sits out."""
         return (dealer_seat + 1) % 4 + 1 if table_size == 4 else None
 
-    def check(self, deal: Deal, options: Options) -> Check:
+    def check(self, deal: Deal, options: Options) -> Broken:
         # Every rule is about two declarations or two events (see lone_item_rules), and each
         # reads only one of the two lists: a list of one item breaks nothing.
+        broken: Broken = []
         if len(deal.declarations) > 1:
-            yield from declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, SCIES)
-            yield from at_most_one(deal.declarations_of(*KINGS), A_KINGS_DECLARATION)
+            broken += declaration_rules(deal, CAVALRIES, NEEDS_THE_SCIES, SCIES)
+            broken += at_most_one(deal.declarations_of(*KINGS), A_KINGS_DECLARATION)
         if len(deal.events) < 2:
-            return
+            return broken
         events = deal.events_by(GROUPS)
         nolo, tout, last_trick = events.get("nolo", ()), events.get("tout", ()), events.get("last_trick", ())
         ultimos = events.get("ultimos", ())
-        for item in last_trick:
-            if ultimos or nolo or tout:
-                yield item.where, why(_("last_trick cannot go with an ultimo, a nolo or a tout"))
+        if last_trick and (ultimos or nolo or tout):
+            said = why(_("last_trick cannot go with an ultimo, a nolo or a tout"))
+            broken += [(item.where, said) for item in last_trick]
         if nolo and tout:
-            yield later(nolo[0], tout[0]).where, why(_("a nolo and a tout cannot happen in the same deal"))
-        yield from at_most_one(nolo, A_NOLO)
-        yield from at_most_one(tout, A_TOUT)
-        yield from at_most_one(last_trick, TAKING_THE_LAST_TRICK)
+            broken.append((later(nolo[0], tout[0]).where, why(_("a nolo and a tout cannot happen in the same deal"))))
+        broken += at_most_one(nolo, A_NOLO)
+        broken += at_most_one(tout, A_TOUT)
+        broken += at_most_one(last_trick, TAKING_THE_LAST_TRICK)
         kings_lost = [e for e in events.get("pagat_and_kings", ()) if e.type == "king_lost"]
-        if sum(e.count for e in kings_lost) > MAX_KINGS_LOST:
-            yield kings_lost[-1].where, why(_("more than {most} Kings lost in one deal"), most=MAX_KINGS_LOST)
-        yield from one_pagat(deal, "pagat", "pagat_ultimo")
+        if len(kings_lost) > 1 and sum(e.count for e in kings_lost) > MAX_KINGS_LOST:  # one loses 4 at most
+            broken.append(
+                (kings_lost[-1].where, why(_("more than {most} Kings lost in one deal"), most=MAX_KINGS_LOST))
+            )
+        broken += one_pagat(deal, "pagat", "pagat_ultimo")
         won = [e for e in ultimos if e.won]
-        every_trick = tout[0].player if tout else None
-        yield from one_winner_of_last_trick(won, every_trick, {e.player or "" for e in nolo})
+        if won:
+            every_trick = tout[0].player if tout else None
+            broken += one_winner_of_last_trick(won, every_trick, {e.player or "" for e in nolo})
+        return broken
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from kings_in_play(deal)
