@@ -165,14 +165,16 @@ def test_a_document_of_the_deals_from_deal_n_on_names_its_deals_by_their_numbers
 
 def test_what_is_kept_of_the_tables_read_stays_bounded_however_many_tables_a_server_reads() -> None:
     from scoring.engine.base import TABLES_KEPT, opponents, opponents_at
-    from scoring.engine.reading import seating
+    from scoring.engine.reading import options_in_force, seating
 
     for number in range(TABLES_KEPT + 100):
         names = [f"Anna {number}", f"Bert {number}", f"Cleo {number}", f"Dora {number}"]
         points = {names[0]: 26, names[1]: 26, names[3]: 26}  # Cleo sits out, opposite the dealer
         deal = {"dealer": names[0], "sitting_out": names[2], "card_points": points}
-        score_sitting({"variant": "danish_tarok", "players": names, "deals": [deal]})
+        options = {"ante": number}  # house rules of their own, as many as the tables
+        score_sitting({"variant": "danish_tarok", "players": names, "options": options, "deals": [deal]})
     assert opponents_at.cache_info().currsize <= TABLES_KEPT
     assert seating.cache_info().currsize <= TABLES_KEPT
+    assert options_in_force.cache_info().currsize <= TABLES_KEPT
     assert opponents.cache_info().currsize <= 16 * TABLES_KEPT
     assert opponents_at.cache_info().currsize == TABLES_KEPT  # the cache is used, up to its bound
