@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .base import (
-    Check,
+    ITEM_TYPE,
+    Broken,
     Deal,
     FieldSpec,
     Item,
@@ -56,8 +57,8 @@ BONUS_VALUES: dict[str, tuple[int | None, dict[str, tuple[int, int]], int]] = {
 THRESHOLDS = {"absolut": 40, "panzer": 50}
 HELD = {"trull": 1, "four_kings": 1, "four_birds": 3}
 """Bonuses for cards held at the start, paid by the other player; never announced."""
-PAID_ONCE = (*BONUS_VALUES, *HELD)
-"""What a deal pays once at most: a bonus of the play, or cards held."""
+NEED_THE_PAGAT = ("trull", "four_birds")
+"""The cards held that both need the Pagat: one player only can hold them."""
 
 TIMING = FieldSpec("timing", "choice", (None, "after", "before"), default=None)
 BONUS = {"player": player(), "announced": TIMING, "result": results("won", "lost")}
@@ -102,58 +103,60 @@ class Kosakeln(Variant):
         ),
     )
 
-    def check(self, deal: Deal, options: Options) -> Check:
+    def check(self, deal: Deal, options: Options) -> Broken:
+        broken: Broken = []
         valats = deal.events_of("valat")
         for item in valats:
             if not item.announced and item.result == "lost":
-                yield item.where, why(_("a silent valat cannot be lost"))
+                broken.append((item.where, why(_("a silent valat cannot be lost"))))
             if item.announced and item.player != deal.declarer:
-                yield item.where, why(_("only the declarer can announce a valat"))
-        made = made_valats(valats)
+                broken.append((item.where, why(_("only the declarer can announce a valat"))))
+        made = made_valats(valats) if valats else []
         for item in made[1:]:
-            yield item.where, why(_("a second valat"))
+            broken.append((item.where, why(_("a second valat"))))
         own = next((e for e in made if not e.announced and e.player == deal.declarer), None) if made else None
         for item in valats:
             if own is not None and item.announced and not item.won:
                 refused = _("{player} took every trick, so the announced valat cannot be lost")
-                yield later(item, own).where, why(refused, player=deal.declarer)
+                broken.append((later(item, own).where, why(refused, player=deal.declarer)))
         winner = made[0].player if made else None
-        declarer_won = game_won(deal, valats)
-        bonuses = 0
+        paid = []
+        """The bonuses of the play and the cards held, which a deal pays once at most."""
         for item in deal.events:
             kind = item.type
             if kind not in BONUS_VALUES:
-                bonuses += kind in HELD
+                if kind in HELD:
+                    paid.append(item)
                 continue
-            bonuses += 1
+            paid.append(item)
             if bonus_value(item, deal.contract) is None:
-                yield item.where, why(_("{type} counts only when announced"), type=kind)
+                broken.append((item.where, why(_("{type} counts only when announced"), type=kind)))
             if kind in DECLARER_ONLY and item.player != deal.declarer:
-                yield item.where, why(_("only the declarer can play for {type}"), type=kind)
+                broken.append((item.where, why(_("only the declarer can play for {type}"), type=kind)))
             if kind in THRESHOLDS and (deal.declarer_points >= THRESHOLDS[kind]) != item.won:
                 template = (
                     _("{type} won contradicts {points} declarer points (won needs at least {needed})")
                     if item.won
                     else _("{type} lost contradicts {points} declarer points (won needs at least {needed})")
                 )
-                yield (
-                    item.where,
-                    why(template, type=kind, points=deal.declarer_points, needed=THRESHOLDS[kind]),
-                )
-            if kind in ("without_trull", "without_kings") and item.won and not declarer_won:
-                yield item.where, why(_("{type} cannot be won when the declarer loses the game"), type=kind)
+                said = why(template, type=kind, points=deal.declarer_points, needed=THRESHOLDS[kind])
+                broken.append((item.where, said))
+            if kind in ("without_trull", "without_kings") and item.won and not game_won(deal, valats):
+                broken.append((item.where, why(_("{type} cannot be won when the declarer loses the game"), type=kind)))
             if kind in BIRDS and item.won and winner is not None and winner != item.player:
-                yield (
-                    item.where,
-                    why(_("{winner} took every trick, so {player} wins no bird"), winner=winner, player=item.player),
-                )
-        if bonuses > 1:
-            for item in twice(deal.events_of(*PAID_ONCE), lambda e: e.type):
+                said = why(_("{winner} took every trick, so {player} wins no bird"), winner=winner, player=item.player)
+                broken.append((item.where, said))
+        if len(paid) < 2:
+            return broken  # as in most deals: the rules below are about two bonuses
+        if len(set(map(ITEM_TYPE, paid))) < len(paid):
+            for item in twice(paid, ITEM_TYPE):
                 repeated = _("{type} claimed by both players") if item.type in HELD else _("{type} counted twice")
-                yield item.where, why(repeated, type=item.type)
-        pagat_holders = deal.events_of("trull", "four_birds")
+                broken.append((item.where, why(repeated, type=item.type)))
+        pagat_holders = [item for item in paid if item.type in NEED_THE_PAGAT]
         if len(pagat_holders) > 1 and len({e.player for e in pagat_holders}) > 1:
-            yield pagat_holders[-1].where, why(_("trull and four_birds both need the Pagat: one player only"))
+            said = why(_("trull and four_birds both need the Pagat: one player only"))
+            broken.append((pagat_holders[-1].where, said))
+        return broken
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         g = CONTRACTS[deal.contract]
