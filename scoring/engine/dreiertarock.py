@@ -12,10 +12,12 @@ per defender, and a valat may **void the bonuses** of its deal.
 from __future__ import annotations
 
 from .base import (
-    Check,
+    ITEM_TYPE,
+    Broken,
     Deal,
     Doubts,
     FieldSpec,
+    Item,
     Options,
     OptionSpec,
     Payments,
@@ -31,7 +33,7 @@ from .base import (
     twice,
 )
 from .plausibility import all_tricks_with_few_points
-from .reasons import CENTS, gettext_noop, term, why
+from .reasons import CENTS, Reason, gettext_noop, term, why
 from .reasons import gettext_noop as _
 
 CONTRACTS = {
@@ -108,29 +110,35 @@ class Dreiertarock(Variant):
         ),
     )
 
-    def check(self, deal: Deal, options: Options) -> Check:
+    def check(self, deal: Deal, options: Options) -> Broken:
+        broken: Broken = []
         allowed = self.events_for(deal.contract)
         for item in deal.events:
             if item.type in SILENT_ONLY and item.announced:
-                yield item.where, why(_("{type} cannot be announced"), type=item.type)
+                broken.append((item.where, why(_("{type} cannot be announced"), type=item.type)))
             if item.type not in allowed:
-                yield item.where, why(_("a Solo Valat counts no bonus"))
+                broken.append((item.where, why(_("a Solo Valat counts no bonus"))))
             if deal.all_tricks and item.side == "defenders" and item.won:
-                yield item.where, why(_("the declarer took every trick, so the defenders win no bonus"))
+                broken.append((item.where, why(_("the declarer took every trick, so the defenders win no bonus"))))
         if len(deal.events) < 2:
-            return  # the rules below are about two events
-        for item in twice(deal.events, lambda e: e.type):
-            yield item.where, why(_("{type} can happen only once in a deal"), type=item.type)
+            return broken  # the rules below are about two events
+        if len(set(map(ITEM_TYPE, deal.events))) < len(deal.events):
+            for item in twice(deal.events, ITEM_TYPE):
+                broken.append((item.where, why(_("{type} can happen only once in a deal"), type=item.type)))
         trull = {e.side for e in deal.events_of("tarock_trull")}
-        for item in deal.events_of("mondfang"):
-            if trull and item.side not in trull:
-                yield item.where, why(_("the side with all three Trull cards holds the Mond"))
+        if trull:
+            for item in deal.events_of("mondfang"):
+                if item.side not in trull:
+                    broken.append((item.where, why(_("the side with all three Trull cards holds the Mond"))))
+        return broken
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from all_tricks_with_few_points(deal, self.pack_points)
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
-        self.game(deal, payments)
+        value = CONTRACTS[deal.contract]
+        won = deal.all_tricks if deal.contract == "solo_valat" else deal.declarer_points >= NEEDED
+        payments.per_defender((value if won else -value) * kontra_of(deal), game_played, deal=deal, won=won)
         silent_valat = options.whole("silent_valat")
         if deal.all_tricks and deal.contract != "solo_valat" and silent_valat:
             payments.per_defender(silent_valat, _("silent valat: {value}"), value=silent_valat)
@@ -138,41 +146,45 @@ class Dreiertarock(Variant):
         for item in deal.events:
             silent, loud = BIRDS.get(item.type, (SILENT_ONLY.get(item.type, 0), 0))
             bonus = loud if item.announced else silent
-            args = {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
             if voided:
-                void = why(VOIDED[item.announced], **args)
+                void = why(VOIDED[item.announced], **bonus_words(item))
                 for name in deal.active:
                     payments.net(name, 0, void)
                 continue
             earns = item.won == (item.side == "declarer")
-            template = (
-                _("announced {what} of the {side} {result}: {bonus}")
-                if item.announced
-                else _("silent {what} of the {side} {result}: {bonus}")
-            )
-            payments.per_defender(bonus if earns else -bonus, template, bonus=bonus, **args)
+            payments.per_defender(bonus if earns else -bonus, bonus_paid, item=item, bonus=bonus)
 
-    def game(self, deal: Deal, payments: Payments) -> None:
-        """The contract, won or lost, times ``kontra``."""
-        value = CONTRACTS[deal.contract]
-        args: dict[str, object] = {}
-        if deal.contract == "solo_valat":
-            won = deal.all_tricks
-            template = _("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}")
-        else:
-            won = deal.declarer_points >= NEEDED
-            template = _("{contract} {result} with {points} card points: {value}")
-            args = {
-                "contract": term(deal.contract),
-                "result": term("won" if won else "lost"),
-                "points": deal.declarer_points,
-            }
-        times = kontra_of(deal)
-        amount = (value if won else -value) * times
-        if times in KONTRAS:
-            payments.per_defender(amount, KONTRAS[times], what=why(template, **args, value=value))
-        else:
-            payments.per_defender(amount, template, **args, value=value)
+
+def game_played(deal: Deal, won: bool) -> Reason:
+    """Why the contract is paid, won or lost, times ``kontra``: made only where the payments explain."""
+    value = CONTRACTS[deal.contract]
+    if deal.contract == "solo_valat":
+        said = why(_("Solo Valat made: {value}") if won else _("Solo Valat failed: {value}"), value=value)
+    else:
+        said = why(
+            _("{contract} {result} with {points} card points: {value}"),
+            contract=term(deal.contract),
+            result=term("won" if won else "lost"),
+            points=deal.declarer_points,
+            value=value,
+        )
+    times = kontra_of(deal)
+    return why(KONTRAS[times], what=said) if times in KONTRAS else said
+
+
+def bonus_paid(item: Item, bonus: int) -> Reason:
+    """Why a bonus of the play is paid: made only where the payments explain."""
+    template = (
+        _("announced {what} of the {side} {result}: {bonus}")
+        if item.announced
+        else _("silent {what} of the {side} {result}: {bonus}")
+    )
+    return why(template, bonus=bonus, **bonus_words(item))
+
+
+def bonus_words(item: Item) -> dict[str, object]:
+    """The words that say which bonus of the play an item is, and how it went."""
+    return {"what": term(item.type), "side": term(item.side or ""), "result": term(item.result or "")}
 
 
 def kontra_of(deal: Deal) -> int:
