@@ -15,7 +15,7 @@ from __future__ import annotations
 from .base import (
     PAGATS_FATE,
     WINNING_THE_LAST_TRICK,
-    Check,
+    Broken,
     Deal,
     Doubts,
     FieldSpec,
@@ -111,12 +111,13 @@ def may_stand_together(first: Item, second: Item) -> bool:
     return captured.side in CAPTORS[ultimo.side or ""]
 
 
-def pagat_fates(deal: Deal) -> Check:
+def pagat_fates(deal: Deal) -> Broken:
     """Shared rule 3 with Droggn's exception: one event about the Pagat's fate, or a failed
     announced Pagat ultimo and the capture of its Pagat before the last trick."""
     fates = deal.events_of("pagat_ultimo", "pagat_captured")
+    broken: Broken = []
     if len(fates) < 2:
-        return
+        return broken
     first = fates[0]
     beside = next((item for item in fates[1:] if may_stand_together(first, item)), None)
     for item in fates[1:]:
@@ -124,9 +125,10 @@ def pagat_fates(deal: Deal) -> Check:
             continue
         ultimo = captured_after_announcing(first, item)
         if ultimo is not None and beside is None:
-            yield item.where, why(WRONG_CAPTORS[ultimo.side or ""])
+            broken.append((item.where, why(WRONG_CAPTORS[ultimo.side or ""])))
         else:
-            yield from at_most_one([first, item], PAGATS_FATE)
+            broken += at_most_one([first, item], PAGATS_FATE)
+    return broken
 
 
 def super_mord_ultimo(deal: Deal) -> Item | None:
@@ -169,28 +171,35 @@ class Droggn(Variant):
         ),
     )
 
-    def check(self, deal: Deal, options: Options) -> Check:
+    def check(self, deal: Deal, options: Options) -> Broken:
+        broken: Broken = []
         if deal.all_tricks and deal.declarer_points < NEEDED:
             too_few = _("all tricks with only {points} card points (at least {needed})")
-            yield "all_tricks", why(too_few, points=deal.declarer_points, needed=NEEDED)
+            broken.append(("all_tricks", why(too_few, points=deal.declarer_points, needed=NEEDED)))
         if not deal.events:
-            return  # as in most deals: the other rules are about events
+            return broken  # as in most deals: the other rules are about events
         allowed = self.events_for(deal.contract)
         for item in deal.events:
             if deal.contract == "super_mord":
                 if not counts_in_super_mord(item):
-                    yield item.where, why(_("a Super Mord counts no bonus but the declarer's announced ultimo"))
+                    said = why(_("a Super Mord counts no bonus but the declarer's announced ultimo"))
+                    broken.append((item.where, said))
             elif item.type not in allowed:
-                yield item.where, why(_("the Gstieß ultimo exists only in a Super Mord"))
+                broken.append((item.where, why(_("the Gstieß ultimo exists only in a Super Mord"))))
             defenders_win = item.side == "defenders" and (item.won or item.type == "pagat_captured")
             if deal.all_tricks and defenders_win:
-                yield item.where, why(_("the declarer took every trick, so the defenders win no Pagat bonus"))
+                said = why(_("the declarer took every trick, so the defenders win no Pagat bonus"))
+                broken.append((item.where, said))
             if deal.all_tricks and item.side == OWN_SIDE:
-                yield item.where, why(_("the declarer took every trick, so no defender took his partner's Pagat"))
-        yield from pagat_fates(deal)
-        yield from at_most_one(deal.events_of("gstiess_ultimo"), THE_GSTIESS_ULTIMO)
+                said = why(_("the declarer took every trick, so no defender took his partner's Pagat"))
+                broken.append((item.where, said))
+        if len(deal.events) < 2:
+            return broken  # the rules below are about two events
+        broken += pagat_fates(deal)
+        broken += at_most_one(deal.events_of("gstiess_ultimo"), THE_GSTIESS_ULTIMO)
         won = [e for e in deal.events_of("pagat_ultimo", "gstiess_ultimo") if e.won]
-        yield from at_most_one(won, WINNING_THE_LAST_TRICK)
+        broken += at_most_one(won, WINNING_THE_LAST_TRICK)
+        return broken
 
     def doubts(self, deal: Deal, options: Options) -> Doubts:
         yield from all_tricks_with_few_points(deal, self.pack_points)
