@@ -460,9 +460,6 @@ def refusal(check: FieldCheck, value: str, n: int, values: dict[str, object]) ->
     return f"not fits_{n}({value}, active)"
 
 
-DEAL_ATTRIBUTES = frozenset(Deal._fields)
-
-
 QuickDeal = Callable[[object, int, tuple[str, ...], "Seats"], "Deal | None"]
 """The one-pass read of a whole deal (the deal, its number, the sitting's players, who may sit
 out at the table: :func:`seating`): the deal, or ``None`` when anything in it is not as nearly
