@@ -89,14 +89,11 @@ def test_it_refuses_a_line_beyond_the_most_points_even_when_the_scores_are_not(b
     ]
 
 
-class Drift(Variant):
+class Drift(Swing):
     """Made up: the dealer wins a quarter of the most a line may hold from each opponent."""
 
     key = "drift"
     name = "Drift"
-    pack_points = 0
-    deal_fields = {}
-    event_types = {}
 
     def score(self, deal: Deal, options: Options, payments: Payments) -> None:
         payments.each_opponent_pays(deal.dealer, MOST_POINTS // 4, "a quarter")
