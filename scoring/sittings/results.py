@@ -25,9 +25,10 @@ from scoring.sittings.stored import StoredLine, scores_of
 def sittings_of(club: Club) -> QuerySet[Sitting]:
     """The club's sittings, a tournament's tables among them, with their players and, for a
     table, its round and tournament (the table's reverse name, as ``Sitting.in_tournament`` reads
-    it), in few queries whatever the club's size: the deal count is kept on the sitting. Who may
-    list which is ``scoring.access.sittings_for_user``'s to decide."""
-    return club.sittings.select_related("club", "created_by", "round_table__round__tournament").prefetch_related(
+    it), in few queries whatever the club's size: the deal count is kept on the sitting, and each
+    sitting's club is the one asked about (no join). Who may list which is
+    ``scoring.access.sittings_for_user``'s to decide."""
+    return club.sittings.select_related("round_table__round__tournament").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     )
 

@@ -42,7 +42,8 @@ from scoring.submissions import new_key
 @club_view
 def sitting_list(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = get_club_for_user(request, slug)
-    table = SittingTable(sittings_for_user(club, access), reader=names_for(club, access))
+    # without the seats the club page prefetches: the table reads the page's names as values
+    table = SittingTable(sittings_for_user(club, access).prefetch_related(None), reader=names_for(club, access))
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "sittings/list.html", {"club": club, "table": table, "can_import": access.scores})
 
