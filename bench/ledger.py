@@ -191,13 +191,13 @@ def rebuilt_differences(club: Any, rng: random.Random) -> list[str]:
 
 
 def queries(client: Any, url: str) -> int:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+    from bench.queries import queries_of
 
-    with CaptureQueriesContext(connection) as done:
+    def load() -> None:
         response = client.get(url)
-    assert response.status_code == 200, response.content[:500]
-    return len(done)
+        assert response.status_code == 200, response.content[:500]
+
+    return queries_of(load)
 
 
 def timed(client: Any, url: str, before: Any = None) -> float:

@@ -153,11 +153,10 @@ def timed(what: Any) -> float:
 
 def run(args: argparse.Namespace, database: str) -> None:
     from django.contrib.auth.models import User
-    from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
+    from bench.queries import queries_of
     from scoring.club.changes import changing
     from scoring.club.models import Membership
     from scoring.ratings.models import Rating
@@ -204,10 +203,12 @@ def run(args: argparse.Namespace, database: str) -> None:
     counts = {}
     for one in (club, small):
         url = reverse("ratings:table", kwargs={"slug": one.slug})
-        with CaptureQueriesContext(connection) as done:
+
+        def load(url: str = url) -> None:
             response = client.get(url)
-        assert response.status_code == 200, response.content[:300]
-        counts[one.slug] = len(done)
+            assert response.status_code == 200, response.content[:300]
+
+        counts[one.slug] = queries_of(load)
         page = timed(lambda url=url: client.get(url))
 
     print(f"ratings of {args.sittings:,} closed sittings of {GAME}, {args.players} players, {args.years} years")
