@@ -723,11 +723,12 @@ def _open(sitting: Sitting, key: str, user: User, number: int) -> tuple[DealRevi
     a club admin. A damaged key is refused, never stored."""
     key = _checked_key(key)
     wanted = Q(number=number) | Q(idempotency_key=key) if key else Q(number=number)
-    found = list(sitting.revisions.filter(wanted))
-    earlier = next((revision for revision in found if key and revision.idempotency_key == key), None)
-    if earlier is None:
-        _refuse_if_closed(sitting, user)
-    return earlier, max((revision.revision for revision in found if revision.number == number), default=0) + 1
+    found = list(sitting.revisions.filter(wanted).values_list("pk", "number", "revision", "idempotency_key"))
+    sent = next((pk for pk, _number, _revision, sent_with in found if key and sent_with == key), None)
+    if sent is not None:
+        return DealRevision.objects.get(pk=sent), 0  # a form sent again: rare, read whole only then
+    _refuse_if_closed(sitting, user)
+    return None, max((revision for _pk, of, revision, _key in found if of == number), default=0) + 1
 
 
 def _lock(sitting: Sitting) -> Sitting:

@@ -181,6 +181,8 @@ def remove(sitting: Sitting, deals: Sequence[DealRevision], seats: Sequence[Seat
 def _taken_away(deals: Sequence[DealRevision], seats: Sequence[Seat]) -> dict[int, SeatTotals]:
     """Delete the stored results of these deals; what they had added to each player's seat
     totals, negated, by player id."""
+    if not deals:
+        return {}  # a new deal replaces nothing: no query
     ids = [deal.pk for deal in deals]
     declarers = {deal.pk: (deal.data or {}).get("declarer") for deal in deals}
     index_of = {seat.player_id: seat.index for seat in seats}
