@@ -47,11 +47,12 @@ writes queue anyway: one writer at a time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import F, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 
@@ -71,14 +72,32 @@ def changing(*clubs: Club | int) -> Iterator[None]:
 
 
 @contextmanager
-def changing_one(rows: models.QuerySet[Row], pk: int) -> Iterator[Row]:
-    """A write transaction on one row's data (a sitting's deals) that locks that row alone (not
-    the rows ``rows`` joins, such as its club), counts a change on it, and yields it as locked."""
+def changing_one(model: type[Row], pk: int) -> Iterator[Row]:
+    """A write transaction on one row's data (a sitting's deals) that counts a change on that row,
+    which locks it and no other, and yields it as it then stands.
+
+    Counting, locking and reading the row are one statement (``UPDATE … RETURNING``, which SQLite
+    and PostgreSQL both know), written once as SQL for each model: a lock, an update and a read
+    built by the ORM were a sixth of a deal entry's CPU. Raises ``model.DoesNotExist`` when no
+    row has ``pk``."""
     with transaction.atomic():
-        row = rows.select_for_update(of=("self",)).get(pk=pk)
-        rows.model._default_manager.filter(pk=pk).update(changes=F("changes") + 1)
-        row.changes += 1
-        yield row
+        found = list(model._default_manager.raw(_counting_statement(model), [pk]))
+        if not found:
+            raise model.DoesNotExist(f"no {model._meta.object_name} {pk}")
+        yield found[0]
+
+
+@functools.cache
+def _counting_statement(model: type[CountsChanges]) -> str:
+    """The statement that counts a change on one row of ``model`` and returns the row, all of it."""
+    quote = connection.ops.quote_name
+    meta = model._meta
+    changes = quote(meta.get_field("changes").column)
+    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {changes} = {changes} + 1"
+        f" WHERE {quote(meta.pk.column)} = %s RETURNING {columns}"
+    )
 
 
 def sittings_changes(club: str = "pk") -> Coalesce:

@@ -89,7 +89,7 @@ class ClosedMeanwhile(Exception):
 @contextmanager
 def _writing(sitting: Sitting) -> Iterator[Sitting]:
     """The transaction of a write of one sitting's deals, yielding the sitting locked and read
-    again (with its club, whose row stays unlocked).
+    again (its club's row stays unlocked).
 
     An open sitting is locked alone and counts the change (``changing_one``), so the tables of a
     club never wait for each other. A closed one re-rates the club's game with its deals, a write
@@ -97,15 +97,22 @@ def _writing(sitting: Sitting) -> Iterator[Sitting]:
     A sitting closed while the write waited for its lock raises :class:`ClosedMeanwhile` (taking
     the club's lock now, after the sitting's, could deadlock): nothing is written, and
     :func:`_again_if_closed` writes it again, club first."""
-    rows = Sitting.objects.select_related("club")
     if sitting.closed_at is None:
-        with changing_one(rows, sitting.pk) as locked:
+        with changing_one(Sitting, sitting.pk) as locked:
             if locked.closed_at is not None:
                 raise ClosedMeanwhile
-            yield locked
+            yield _with_club_of(locked, sitting)
     else:
-        with changing(sitting.club_id), changing_one(rows, sitting.pk) as locked:
-            yield locked
+        with changing(sitting.club_id), changing_one(Sitting, sitting.pk) as locked:
+            yield _with_club_of(locked, sitting)
+
+
+def _with_club_of(locked: Sitting, sitting: Sitting) -> Sitting:
+    """The locked sitting with the club ``sitting`` was read with, if it was (the same club: a
+    sitting never moves); else its club is read when first asked for, as few writes ask."""
+    if Sitting.club.is_cached(sitting):
+        locked.club = sitting.club
+    return locked
 
 
 def _again_if_closed(write: Callable[Concatenate[Sitting, P], T]) -> Callable[Concatenate[Sitting, P], T]:
