@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -74,12 +75,18 @@ def table_of(token: str) -> RoundTable:
     """The table whose link this is, once its round is published (after the round closes too)."""
     if not TOKEN.fullmatch(token):
         raise Http404("no table has this link")
+    tables = RoundTable.objects.select_related("sitting__club", "round__tournament__club")
     table = get_object_or_404(
-        RoundTable.objects.select_related("sitting__club", "round__tournament__club"), token=token
+        tables.annotate(anyone_gone=Exists(_gone(OuterRef("round__tournament"), OuterRef("sitting")))), token=token
     )
     if table.round.state == DRAWN:
         raise Http404("the round of this table is not published")
     return table
+
+
+def _gone(tournament: Any, sitting: Any) -> QuerySet[Entrant]:
+    """The entrants of ``tournament`` seated at ``sitting`` who withdrew or were disqualified."""
+    return Entrant.objects.filter(tournament=tournament, player__seats__sitting=sitting).exclude(state=ACTIVE)
 
 
 def over(table: RoundTable) -> bool:
@@ -98,11 +105,12 @@ def stopped(table: RoundTable) -> Reason | None:
         return why(_("The table is closed early: its link enters and corrects no more deals."))
     if table.sitting.is_closed:
         return CLOSED
+    if not table.anyone_gone:  # type: ignore[attr-defined]  # read with the table (table_of): nearly always
+        return None
     gone = (
-        Entrant.objects.filter(tournament=table.round.tournament, player__seats__sitting=table.sitting)
-        .exclude(state=ACTIVE)
+        _gone(table.round.tournament, table.sitting)
         .order_by("start_number")
-        .values_list("state", "player__display_name")  # read on every deal sent: two columns
+        .values_list("state", "player__display_name")
         .first()
     )
     if gone is None:
