@@ -81,7 +81,7 @@ def confirm_page(
             else:
                 messages.info(request, _("Deal %(number)s was already confirmed.") % {"number": number})
             return redirect(f"{back}?saved={number}")
-    names = [p.display_name for p in sitting.seated_players()]
+    names = sitting.seated_names()
     deal = deal_by_name(live.inputs, sitting.rules, names)
     return render(
         request,
@@ -102,6 +102,6 @@ def confirm_page(
 
 
 def _figure(sitting: Sitting, live: DealRevision) -> Figure:
-    names = [p.display_name for p in sitting.seated_players()]
+    names = sitting.seated_names()
     deal = deal_by_name(live.inputs, sitting.rules, names)
     return figure_of(sitting.rules, deal, names, live.number, live.revision)

@@ -28,13 +28,13 @@ CONFIRM_NEXT = gettext_lazy("Another player of the table confirms it: pass the p
 
 
 def deal_form(sitting: Sitting, correcting: bool = False, **kwargs: Any) -> DealForm:
-    names = [p.display_name for p in sitting.seated_players()]
+    names = sitting.seated_names()
     return DealForm(variant=sitting.rules, players=names, correcting=correcting, **kwargs)
 
 
 def correction_form(sitting: Sitting, stored: dict[str, Any]) -> DealForm:
     """The deal form filled with a stored deal, to correct it."""
-    names = [p.display_name for p in sitting.seated_players()]
+    names = sitting.seated_names()
     deal = deal_by_name(stored, sitting.rules, names)
     return deal_form(sitting, correcting=True, initial=initial_from_deal(deal, sitting.rules, names))
 

@@ -144,7 +144,7 @@ def already_here(club: Club, exported: Exported) -> Reason | None:
 def exported_document(sitting: Sitting, names: Sequence[str] | None = None) -> dict[str, Any]:
     """The sitting document of a stored sitting with what its export says of it (``export``),
     its players named ``names`` (their display names unless given)."""
-    names = names or [player.display_name for player in sitting.seated_players()]
+    names = names or sitting.seated_names()
     return {**sitting_document(sitting, names=names), EXPORT: Exported.of(sitting, names).as_data()}
 
 

@@ -152,6 +152,10 @@ class Sitting(CountsChanges):
         """The players in dealing order."""
         return [seat.player for seat in self.seats.select_related("player").order_by("number")]
 
+    def seated_names(self) -> list[str]:
+        """The players' names in dealing order, read as values: most pages need no more."""
+        return list(self.seats.order_by("number").values_list("player__display_name", flat=True))
+
     def live_deals(self) -> models.QuerySet[DealRevision]:
         """The deals as they stand: each one's live revision, in order."""
         return self.revisions.filter(live=True).order_by("number")

@@ -40,7 +40,7 @@ def sitting_document(
 
     ``import_sitting`` reads it back: the export of an import exports the same.
     """
-    names = names or [p.display_name for p in sitting.seated_players()]
+    names = names or sitting.seated_names()
     if deals is None:
         deals = [deal_by_name(d.inputs, sitting.rules, names) for d in sitting.live_deals()]
     return {
@@ -70,7 +70,7 @@ def out_of_turn(sitting: Sitting, deal: Mapping[str, Any]) -> list[Doubt]:
     or a deal is missing from the sheet). After a deal thrown in, the same dealer and the next
     are both in turn; the first deal's dealer is the table's choice."""
     last = sitting.live_deals().last()
-    names = [p.display_name for p in sitting.seated_players()]
+    names = sitting.seated_names()
     dealer = deal.get("dealer")
     if last is None or dealer not in names:
         return []

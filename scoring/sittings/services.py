@@ -579,7 +579,7 @@ def confirm_deal(sitting: Sitting, number: int, *, revision: int, typed: object,
         _refuse_if_closed(sitting, user)
         if sitting.held is not None:
             raise Refusal.because(HELD_CONFIRM, deal=number)
-        names = [p.display_name for p in sitting.seated_players()]
+        names = sitting.seated_names()
         figure = figure_of(sitting.rules, deal_by_name(live.inputs, sitting.rules, names), names, number, revision)
         if figure.matches(typed):
             live.confirmed_at, live.confirmed_by = timezone.now(), acting(user)

@@ -75,12 +75,13 @@ def table_of(token: str) -> RoundTable:
     """The table whose link this is, once its round is published (after the round closes too)."""
     if not TOKEN.fullmatch(token):
         raise Http404("no table has this link")
-    tables = RoundTable.objects.select_related("sitting__club", "round__tournament__club")
+    tables = RoundTable.objects.select_related("sitting", "round__tournament__club")
     table = get_object_or_404(
         tables.annotate(anyone_gone=Exists(_gone(OuterRef("round__tournament"), OuterRef("sitting")))), token=token
     )
     if table.round.state == DRAWN:
         raise Http404("the round of this table is not published")
+    table.sitting.club = table.round.tournament.club  # a tournament's tables are sittings of its club
     return table
 
 
