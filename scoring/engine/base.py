@@ -423,6 +423,15 @@ class Payments:
         The reason of every line is ``what`` followed by who pays whom: ``payer`` names them
         (``defender``); by default ``other player`` at a table of two, else ``opponent``.
         """
+        self._each_pays(earner, value, what, payer, values)
+
+    def per_defender(self, value: int, what: What, /, **values: object) -> None:
+        """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
+        self._each_pays(self.declarer, value, what, "defender", values)
+
+    def _each_pays(self, earner: str, value: int, what: What, payer: str | None, values: dict[str, object]) -> None:
+        """What ``each_opponent_pays`` and ``per_defender`` do, the values of the reason as one
+        dict: each of the two hands its own on, not unpacked into keywords again."""
         others = self.others[earner]
         scores = self.scores
         for name in others:
@@ -439,10 +448,6 @@ class Payments:
             lines.append((earned, paid, earner, None))
             for name in others:
                 lines.append((-value, paid, name, None))
-
-    def per_defender(self, value: int, what: What, /, **values: object) -> None:
-        """Each defender pays ``value`` to the declarer; a negative value goes the other way."""
-        self.each_opponent_pays(self.declarer, value, what, payer="defender", **values)
 
     def into_pot(self, players: Sequence[str], pot: str, amount: int, what: What, /, **values: object) -> None:
         """Each of the players pays ``amount`` into the pot (a negative amount takes it out)."""

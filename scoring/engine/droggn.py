@@ -210,44 +210,22 @@ class Droggn(Variant):
             self.super_mord(deal, options, payments, times)
             return
         base = CONTRACTS[deal.contract]
-        points = deal.declarer_points
-        game = term(deal.contract)
         if deal.all_tricks:
             value = base + MATCH
-            what = why(_("{contract} with all tricks: {base} + {match}"), contract=game, base=base, match=MATCH)
         else:
-            overshoot = abs(points - NEEDED)
-            won = points >= NEEDED
-            value = signed(base + overshoot, "declarer" if won else "defenders")
-            what = why(
-                _("{contract} {result} with {points} card points: {base} + {overshoot}"),
-                contract=game,
-                result=term("won" if won else "lost"),
-                points=points,
-                base=base,
-                overshoot=overshoot,
-            )
-        payments.per_defender(value * times, doubling(what, times))
+            points = deal.declarer_points
+            value = signed(base + abs(points - NEEDED), "declarer" if points >= NEEDED else "defenders")
+        payments.per_defender(value * times, contract_paid, deal=deal, times=times)
         for item in deal.events:
-            side_ = term(item.side or "")
             if item.side == OWN_SIDE:
-                fell = why(_("Pagat captured by the holder's partner: nothing paid"))
                 for name in deal.active:
-                    payments.net(name, 0, fell)
+                    payments.net(name, 0, CAPTURED_BY_PARTNER)
                 continue
             if item.type == "pagat_captured":
                 bonus = signed(PAGAT_CAPTURED, item.side)
-                what = why(_("Pagat captured by the {side}"), side=side_)
             else:
-                earner = item.side if item.won else other(item.side)
-                bonus = signed(PAGAT_ULTIMO[item.announced], earner)
-                template = (
-                    _("announced Pagat ultimo of the {side} {result}")
-                    if item.announced
-                    else _("silent Pagat ultimo of the {side} {result}")
-                )
-                what = why(template, side=side_, result=term(item.result or ""))
-            payments.per_defender(bonus * times, doubling(what, times))
+                bonus = signed(PAGAT_ULTIMO[item.announced], item.side if item.won else other(item.side))
+            payments.per_defender(bonus * times, pagat_paid, item=item, times=times)
 
     def super_mord(self, deal: Deal, options: Options, payments: Payments, times: int) -> None:
         """Super Mord is settled as a fixed total: made, made with an ultimo, or failed."""
@@ -263,6 +241,41 @@ class Droggn(Variant):
             extra = SUPER_MORD_WITH_ULTIMO - base - MATCH
             with_ultimo = why(_("Super Mord with the announced {ultimo}"), ultimo=term(ultimo.type))
             payments.per_defender(extra * times, doubling(with_ultimo, times))
+
+
+CAPTURED_BY_PARTNER = why(_("Pagat captured by the holder's partner: nothing paid"))
+
+
+def contract_paid(deal: Deal, times: int) -> Reason:
+    """Why the contract is paid, doubled or not: made only where the payments explain."""
+    base, game = CONTRACTS[deal.contract], term(deal.contract)
+    if deal.all_tricks:
+        made = why(_("{contract} with all tricks: {base} + {match}"), contract=game, base=base, match=MATCH)
+        return doubling(made, times)
+    points = deal.declarer_points
+    said = why(
+        _("{contract} {result} with {points} card points: {base} + {overshoot}"),
+        contract=game,
+        result=term("won" if points >= NEEDED else "lost"),
+        points=points,
+        base=base,
+        overshoot=abs(points - NEEDED),
+    )
+    return doubling(said, times)
+
+
+def pagat_paid(item: Item, times: int) -> Reason:
+    """Why a Pagat captured or a Pagat ultimo is paid, doubled or not: made only where the
+    payments explain."""
+    side = term(item.side or "")
+    if item.type == "pagat_captured":
+        return doubling(why(_("Pagat captured by the {side}"), side=side), times)
+    template = (
+        _("announced Pagat ultimo of the {side} {result}")
+        if item.announced
+        else _("silent Pagat ultimo of the {side} {result}")
+    )
+    return doubling(why(template, side=side, result=term(item.result or "")), times)
 
 
 DOUBLINGS = {2: _("{what}, doubled"), 4: _("{what}, redoubled")}
