@@ -71,6 +71,7 @@ PLACES = {
     "scoring.evenings.proposal": ("evenings", True),
     "scoring.access": ("site", False),
     "scoring.refusals": ("shared", False),
+    "scoring.dates": ("shared", False),
     "scoring.downloads": ("site", False),
     "scoring.manifest": ("site", False),
     "scoring.templatetags": ("site", False),

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from scoring.dates import short_dates
 from scoring.ledger.amounts import figure_text
 
 if TYPE_CHECKING:
@@ -67,21 +67,17 @@ class Series:
     def of_player(cls, stats: Statistics) -> Series:
         """A player's total game points of the season after each of his sittings."""
         dates = [sitting.terms.date for sitting in stats.sittings]
-        return cls(_days(dates), [_day(date) for date in dates], [(stats.player, [s.total for s in stats.sittings])])
+        return cls(_days(dates), list(map(short_dates(), dates)), [(stats.player, [s.total for s in stats.sittings])])
 
     @classmethod
     def of_ratings(cls, name: str, steps: Sequence[Step]) -> Series:
         """A player's rating after each of his rated sittings (over their dates)."""
         dates = [step.date for step in steps]
-        return cls(_days(dates), [_day(date) for date in dates], [(name, [step.rating for step in steps])])
+        return cls(_days(dates), list(map(short_dates(), dates)), [(name, [step.rating for step in steps])])
 
     def rows(self) -> list[tuple[str, list[int]]]:
         """The numbers as a table: a row per position with each line's value."""
         return [(label, [values[i] for _name, values in self.lines]) for i, label in enumerate(self.labels)]
-
-
-def _day(date: datetime.date) -> str:
-    return date_format(date, "SHORT_DATE_FORMAT")
 
 
 def _days(dates: Sequence[datetime.date]) -> list[float]:
@@ -102,7 +98,7 @@ def totals_by_date(found: Sequence[Part], players: Sequence[str]) -> Series:
             total += by_date[name].get(date, 0)
             values.append(total)
         lines.append((name, values))
-    return Series(_days(dates), [_day(date) for date in dates], lines)
+    return Series(_days(dates), list(map(short_dates(), dates)), lines)
 
 
 def running_totals(
@@ -121,7 +117,8 @@ def attendance_by_date(found: Sequence[Part]) -> list[tuple[str, int]]:
     players: dict[datetime.date, set[int]] = defaultdict(set)
     for part in found:
         players[part.sitting.date].add(part.player_id)
-    return [(_day(date), len(players[date])) for date in sorted(players)]
+    short_date = short_dates()
+    return [(short_date(date), len(players[date])) for date in sorted(players)]
 
 
 # --- drawing ------------------------------------------------------------------------------------

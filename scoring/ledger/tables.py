@@ -16,11 +16,11 @@ from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from scoring.dates import short_dates
 from scoring.ledger.amounts import figure_writer, money_writer
 from scoring.ledger.models import FIGURE_TITLES
 from scoring.ledger.ranking import Row
@@ -82,12 +82,12 @@ def sitting_rows(sittings: Sequence[tuple[SittingLedger, str]], slug: str, curre
     """The rows of the money page's sittings, each with its game's name: its date linked to its
     sheet (marked while open), the game, each player's balance in seat order, the Kasse's. Written
     as text like ``balance_rows``."""
-    address, write = address_by_id("sittings:detail", slug), money_writer(currency)
+    address, write, short_date = address_by_id("sittings:detail", slug), money_writer(currency), short_dates()
     still_open = format_html(' <span class="tag">{}</span>', _("open"))
     rows = []
     for sitting, game in sittings:
         terms = sitting.terms
-        day = date_format(terms.date, "SHORT_DATE_FORMAT")
+        day = short_date(terms.date)
         balances = "".join(
             f'<li><span class="name">{escape(name)}</span> {write(sitting.balances[name])}</li>'
             for name in sitting.players
@@ -183,10 +183,10 @@ def page_links(page: SittingsPage, asked: dict[str, str]) -> SafeString:
     the page shown marked as the current one."""
     if len(page.pages) < 2:
         return SafeString("")
-    links = []
+    links, short_date = [], short_dates()
     for number, (first, last) in enumerate(page.pages, start=1):
         query = escape(urlencode({**asked, "page": str(number)}))
         current = ' aria-current="page"' if number == page.number else ""
-        dates = f"{date_format(first, 'SHORT_DATE_FORMAT')}–{date_format(last, 'SHORT_DATE_FORMAT')}"
+        dates = f"{short_date(first)}–{short_date(last)}"
         links.append(f'<a href="?{query}"{current}>{dates}</a>')
     return SafeString("".join(links))

@@ -14,14 +14,13 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils import dateformat
-from django.utils.formats import get_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.club.names import EVERY_NAME, Names
+from scoring.dates import short_dates
 from scoring.engine import VARIANTS
 from scoring.sittings.models import Seat, Sitting
 
@@ -52,7 +51,7 @@ class SittingTable(tables.Table):
         """The page's rows, each cell as the list shows it."""
         names = [column.name for column in self.columns]
         games = {key: escape(gettext(variant.name)) for key, variant in VARIANTS.items()}
-        short_date = get_format("SHORT_DATE_FORMAT")
+        short_date = short_dates()
         status = {
             True: format_html('<span class="tag">{}</span>', gettext("closed")),
             False: format_html('<span class="tag">{}</span>', gettext("open")),
@@ -63,7 +62,7 @@ class SittingTable(tables.Table):
         for index, sitting in enumerate(page):
             address = escape(sitting.get_absolute_url())
             cells = {
-                "date": f'<a href="{address}">{dateformat.format(sitting.date, short_date)}</a>',
+                "date": f'<a href="{address}">{short_date(sitting.date)}</a>',
                 "variant": f'<a href="{address}">{games[sitting.variant]}</a>',
                 "tournament": tournament_cell(sitting),
                 "players": escape(", ".join(players[sitting.pk])),
