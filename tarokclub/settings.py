@@ -234,6 +234,11 @@ TEMPLATES = [
         },
     },
 ]
+FORM_RENDERER = "django.forms.renderers.Jinja2"
+"""Form controls are rendered by Django's Jinja2 templates of its widgets, the same HTML as its
+own templates but for whitespace: a deal form renders some 40 controls and their options, each a
+template, which in Django's template language took 70% of the form page's CPU (the page: 41 ms
+then, 24 ms with Jinja2)."""
 
 WSGI_APPLICATION = "tarokclub.wsgi.application"
 
