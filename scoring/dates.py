@@ -25,16 +25,13 @@ def short_dates() -> Callable[[datetime.date], str]:
 
 def _template(spec: str) -> str | None:
     """The ``str.format`` template of a Django date format, or ``None`` where it has a part
-    ``PARTS`` does not know."""
-    written, escaped = [], False
+    ``PARTS`` does not know (a letter, or a backslash that makes one literal)."""
+    written = []
     for char in spec:
-        if escaped or (not char.isalpha() and char != "\\"):
-            written.append(char.replace("{", "{{").replace("}", "}}"))
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char in PARTS:
+        if char in PARTS:
             written.append(PARTS[char])
-        else:
+        elif char.isalpha() or char == "\\":
             return None
+        else:
+            written.append(char.replace("{", "{{").replace("}", "}}"))
     return "".join(written)

@@ -191,9 +191,8 @@ def _taken_away(deals: Sequence[DealRevision], seats: Sequence[Seat]) -> dict[in
     for revision, player, points, played in rows.values_list("revision_id", "player_id", "points", "played"):
         share = SeatTotals.of_deal(points, played=played, declared=declarers[revision] == index_of[player])
         totals.setdefault(player, SeatTotals()).add(share, -1)
-    if ids:
-        rows.delete()
-        Breakdown.objects.filter(revision_id__in=ids).delete()
+    rows.delete()
+    Breakdown.objects.filter(revision_id__in=ids).delete()
     return totals
 
 

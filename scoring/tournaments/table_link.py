@@ -106,7 +106,7 @@ def stopped(table: RoundTable) -> Reason | None:
         return why(_("The table is closed early: its link enters and corrects no more deals."))
     if table.sitting.is_closed:
         return CLOSED
-    if not table.anyone_gone:  # type: ignore[attr-defined]  # read with the table (table_of): nearly always
+    if not getattr(table, "anyone_gone", True):  # as read with the table (table_of): nobody, nearly always
         return None
     gone = (
         _gone(table.round.tournament, table.sitting)
