@@ -41,7 +41,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -236,13 +236,17 @@ def phones(address: str, tokens: list[str], variant: str, deals: int) -> list[fl
         rng = random.Random(index)
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect)
         form_url = f"{address}/t/{token}/deals/new/"
-        for _ in range(deals):
+        typed: list[dict[str, str]] = []
+        for number in range(deals):
             try:
                 page = opener.open(form_url, timeout=120).read().decode()
             except urllib.error.HTTPError as refused:
                 failures.append(f"table {index + 1}: the form answered {refused.code}: {refused.read()[:300]!r}")
                 return
-            data = post_data(page, variant, rng)
+            hidden = hidden_fields(page)
+            first = int(hidden["number"]) - number
+            typed = typed or deals_typed(page, variant, rng, range(first, first + deals))
+            data = {**hidden, **typed[number]}
             barrier.wait()
             start = time.perf_counter()
             try:
@@ -267,18 +271,35 @@ def phones(address: str, tokens: list[str], variant: str, deals: int) -> list[fl
 def post_data(page: str, variant: str, rng: random.Random) -> dict[str, str]:
     """What the phone sends: the form's hidden fields, and a valid deal of the number it offers
     (marked as confirmed, as a player who was warned would send it again)."""
+    hidden = hidden_fields(page)
+    return {**hidden, **deals_typed(page, variant, rng, [int(hidden["number"])])[0]}
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    """The form's hidden fields as the page renders them (its key, the number of the deal)."""
+    return {name: html.unescape(value) for name, value in HIDDEN.findall(page)}
+
+
+def deals_typed(page: str, variant: str, rng: random.Random, numbers: Sequence[int]) -> list[dict[str, str]]:
+    """What the players type for the deals ``numbers`` of the form's table: valid deals, each
+    marked as confirmed (as a player who was warned would send it again). A phone works them out
+    before it sends the first: a phone's own work is no work of the server's, and the phones of
+    the bench run on the server's cores."""
     from scoring.engine import VARIANTS
     from scoring.samples import valid_deal
     from scoring.scorekeeping.deal_form import form_data
 
-    hidden = {name: html.unescape(value) for name, value in HIDDEN.findall(page)}
     players = [html.unescape(p) for p in re.findall(r'<option value="([^"]+)"[^>]*>', page.split('name="dealer"')[1])]
     players = list(dict.fromkeys(p for p in players if p))[:4]  # the seats in dealing order
-    while True:  # a deal the form can show: its events name players, not a side
-        deal = valid_deal(rng, VARIANTS[variant], players, {}, int(hidden["number"]), 1)
-        typed = form_data(deal, VARIANTS[variant], players)
-        if all(value in players for name, value in typed.items() if name.endswith("-who")):
-            return {**hidden, **typed, "confirm": "1"}
+    typed = []
+    for number in numbers:
+        while True:  # a deal the form can show: its events name players, not a side
+            deal = valid_deal(rng, VARIANTS[variant], players, {}, number, 1)
+            fields = form_data(deal, VARIANTS[variant], players)
+            if all(value in players for name, value in fields.items() if name.endswith("-who")):
+                typed.append({**fields, "confirm": "1"})
+                break
+    return typed
 
 
 def saves(log: str, tokens: list[str]) -> list[float]:
