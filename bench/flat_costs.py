@@ -17,10 +17,13 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from bench.fresh_site import fresh_site
+
+FORM_ENCODED = "application/x-www-form-urlencoded"
+"""How a browser sends a form that names no other ``enctype``, as the deal form does."""
 
 
 def main() -> None:
@@ -88,16 +91,12 @@ class Bench:
         """Post the next deal's form, deal after deal."""
         from django.urls import reverse
 
-        from scoring.samples import valid_deal
-        from scoring.scorekeeping.deal_form import form_data
-
         url = reverse("scorekeeping:deal_new", kwargs={"slug": sitting.club.slug, "pk": sitting.pk})
-        names = [p.display_name for p in sitting.seated_players()]
+        sitting.refresh_from_db()
+        forms = self.filled(sitting, range(sitting.deal_count, sitting.deal_count + self.args.runs))
 
         def enter() -> None:
-            sitting.refresh_from_db()
-            deal = valid_deal(self.rng, sitting.rules, names, sitting.options, sitting.deal_count, 1)
-            response = self.client.post(url, form_data(deal, sitting.rules, names) | {"confirm": "1"})
+            response = self.client.post(url, next(forms), content_type=FORM_ENCODED)
             assert response.status_code == 302, response.content[:300]
 
         return enter
@@ -106,19 +105,28 @@ class Bench:
         """Post a correction of deal 1 (the costliest: every later deal follows)."""
         from django.urls import reverse
 
+        kwargs = {"slug": sitting.club.slug, "pk": sitting.pk, "number": 1}
+        url = reverse("scorekeeping:deal_correct", kwargs=kwargs)
+        forms = self.filled(sitting, [0] * self.args.runs, reason="bench")
+
+        def correct() -> None:
+            assert self.client.post(url, next(forms), content_type=FORM_ENCODED).status_code == 302
+
+        return correct
+
+    def filled(self, sitting: Any, numbers: Iterable[int], **more: str) -> Iterator[str]:
+        """The deal forms of valid deals, one for each of ``numbers`` (what ``valid_deal`` deals
+        by), as a browser sends them (urlencoded), made before they are timed: what the players
+        type is no work of the site's."""
+        from urllib.parse import urlencode
+
         from scoring.samples import valid_deal
         from scoring.scorekeeping.deal_form import form_data
 
-        kwargs = {"slug": sitting.club.slug, "pk": sitting.pk, "number": 1}
-        url = reverse("scorekeeping:deal_correct", kwargs=kwargs)
-        names = [p.display_name for p in sitting.seated_players()]
-
-        def correct() -> None:
-            deal = valid_deal(self.rng, sitting.rules, names, sitting.options, 0, 1)
-            data = form_data(deal, sitting.rules, names) | {"confirm": "1", "reason": "bench"}
-            assert self.client.post(url, data).status_code == 302
-
-        return correct
+        names = sitting.seated_names()
+        rules, options = sitting.rules, sitting.options
+        deals = [valid_deal(self.rng, rules, names, options, number, 1) for number in numbers]
+        return iter([urlencode(form_data(deal, rules, names) | more | {"confirm": "1"}) for deal in deals])
 
     def say(self, what: str, value: str, goal: str, ok: bool) -> None:
         self.lines.append(f"{what:<58}{value:>18}  {goal:<14}{'ok' if ok else 'OVER'}")

@@ -8,9 +8,9 @@ from collections.abc import Callable
 def queries_of(work: Callable[[], object]) -> int:
     """How many SQL queries ``work`` runs.
 
-    The log of queries is emptied first. The benches run the site's own settings, with ``DEBUG``
-    on, so every query that built the bench's data is logged too; once the log is full (9,000
-    queries) it stops growing, and a count taken from its length before and after read 0.
+    The log of queries is emptied first: where debug is on (``DJANGO_DEBUG=1`` given to a bench),
+    every query that built the bench's data is logged too, and once the log is full (9,000
+    queries) it stops growing, so that a count taken from its length before and after read 0.
     """
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext

@@ -53,14 +53,6 @@ TABLES = 40
 WORKERS = 4
 RATIO_GOAL = 3.0
 CPU_GOAL_MS = 20.0
-PRODUCTION = {
-    "DJANGO_DEBUG": "0",
-    "DJANGO_HTTPS": "0",
-    "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
-    "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "DJANGO_STATIC_MANIFEST": "0",  # no collectstatic for a throwaway site
-}
-"""The settings the site runs with, in the server and in this process: debug off."""
 FORM_ENCODED = "application/x-www-form-urlencoded"
 """How a phone's browser sends the deal form (it names no other ``enctype``)."""
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
@@ -80,7 +72,6 @@ def main() -> None:
     )
     args = parser.parse_args()
     args.port = args.port or free_port()
-    os.environ.update(PRODUCTION)
     if args.cpu_only:
         os.environ.pop("DATABASE_URL", None)
         with fresh_site() as database:
