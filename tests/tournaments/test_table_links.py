@@ -5,7 +5,9 @@ the table's result, read-only, with the way to the standings."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -13,8 +15,9 @@ from scoring.tournaments import services
 from scoring.tournaments.models import RoundTable, Tournament
 from scoring.tournaments.qr import qr_data_uri
 
+from ..deal_posts import post_data
 from ..pages import form_on, send
-from .test_table_sittings import director, enter_at, link, published, round_page
+from .test_table_sittings import ALPHABET_WINS, director, enter_at, link, published, round_page
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +119,26 @@ def test_a_drawn_rounds_table_link_is_still_not_found() -> None:
     close_unplayed(table)
     drawn = services.draw_round(tournament, user=None)
     assert Client().get(link(drawn.tables.get())).status_code == 404
+
+
+# --- what a phone's deal costs --------------------------------------------------------------
+
+
+def test_a_deal_sent_through_a_link_costs_as_many_statements_at_the_sixth_deal_as_at_the_second() -> None:
+    """The form is read, then the deal sent: the table with whether a player of it left, its
+    players, and under the sitting's lock the sitting (counted, locked and read in one
+    statement), the earlier send of the form, the seats; then the writes (16 statements in all
+    here, with the test's savepoints; 18 before this was counted)."""
+    _tournament, table = published("Anna", "Bernd", deals_per_dealer=4)
+    phone = Client()
+    players = table.sitting.seated_names()
+    sent = []
+    for _deal in range(6):
+        form = form_on(phone.get(link(table, "deals/new/")), having="dealer")
+        typed = post_data("kosakeln", ALPHABET_WINS(players, form.data()["dealer"], None), players)
+        with CaptureQueriesContext(connection) as statements:
+            saved = send(phone, link(table, "deals/new/"), form, {k: v for k, v in typed.items() if k != "key"})
+        assert saved.status_code == 302
+        sent.append(len(statements))
+    locking_players = connection.features.has_select_for_update  # the months' players, on PostgreSQL
+    assert sent[1] == sent[5] <= 16 + locking_players, sent
