@@ -50,7 +50,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from django.db import connection, models, transaction
 from django.db.models import F, OuterRef, Subquery, Sum
@@ -81,23 +81,26 @@ def changing_one(model: type[Row], pk: int) -> Iterator[Row]:
     built by the ORM were a sixth of a deal entry's CPU. Raises ``model.DoesNotExist`` when no
     row has ``pk``."""
     with transaction.atomic():
-        found = list(model._default_manager.raw(_counting_statement(model), [pk]))
+        found = list(model._default_manager.raw(adding(model, ("changes",), returning=True), [1, pk]))
         if not found:
             raise model.DoesNotExist(f"no {model._meta.object_name} {pk}")
         yield found[0]
 
 
 @functools.cache
-def _counting_statement(model: type[CountsChanges]) -> str:
-    """The statement that counts a change on one row of ``model`` and returns the row, all of it."""
+def adding(model: type[models.Model], fields: tuple[str, ...], *, returning: bool = False) -> str:
+    """The statement that adds a number to each of ``fields`` of one row of ``model`` (the numbers,
+    then the row's key, are its parameters), and with ``returning`` gives back the whole row:
+    written once for each model and fields, as a write that every deal makes is cheaper as SQL
+    than built by the ORM each time."""
     quote = connection.ops.quote_name
     meta = model._meta
-    changes = quote(meta.get_field("changes").column)
-    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
-    return (
-        f"UPDATE {quote(meta.db_table)} SET {changes} = {changes} + 1"
-        f" WHERE {quote(meta.pk.column)} = %s RETURNING {columns}"
-    )
+    columns = [quote(cast("models.Field[Any, Any]", meta.get_field(name)).column) for name in fields]
+    added = ", ".join(f"{column} = {column} + %s" for column in columns)
+    statement = f"UPDATE {quote(meta.db_table)} SET {added} WHERE {quote(meta.pk.column)} = %s"
+    if returning:
+        statement += " RETURNING " + ", ".join(quote(field.column) for field in meta.concrete_fields)
+    return statement
 
 
 def sittings_changes(club: str = "pk") -> Coalesce:

@@ -27,7 +27,7 @@ import datetime
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache, wraps
+from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -35,7 +35,7 @@ from django.db import IntegrityError, connection
 from django.db.models import F, Q
 from django.utils import timezone
 
-from scoring.club.changes import changing, changing_one
+from scoring.club.changes import adding, changing, changing_one
 from scoring.club.models import Club, Player, money_terms
 from scoring.club.roles import Role, has_role, role_of
 from scoring.engine import Carried, DealResult, Doubt, SittingResult, read_sitting, score
@@ -704,24 +704,13 @@ def _pots_after(sitting: Sitting, number: int) -> dict[str, int]:
 
 def _count_deals(sitting: Sitting, change: int, thrown_in: int = 0) -> None:
     """Count the live deals on, and those of them thrown in (the sitting is locked: the counts
-    read with it are current), in a statement written once as SQL (``_counting_deals``): built
-    by the ORM, it cost as much as the engine's scoring of the deal, at every deal entered."""
+    read with it are current), in a statement written once as SQL (``adding``): built by the
+    ORM, it cost as much as the engine's scoring of the deal, at every deal entered."""
     if change or thrown_in:
         with connection.cursor() as cursor:
-            cursor.execute(_counting_deals(), [change, thrown_in, sitting.pk])
+            cursor.execute(adding(Sitting, ("deal_count", "thrown_in_count")), [change, thrown_in, sitting.pk])
     sitting.deal_count += change
     sitting.thrown_in_count += thrown_in
-
-
-@cache
-def _counting_deals() -> str:
-    """The statement of :func:`_count_deals`: the sitting's two counts moved by the two numbers."""
-    quote = connection.ops.quote_name
-    deals, thrown_in = (quote(field.column) for field in (Sitting.deal_count.field, Sitting.thrown_in_count.field))
-    return (
-        f"UPDATE {quote(Sitting._meta.db_table)} SET {deals} = {deals} + %s, {thrown_in} = {thrown_in} + %s"
-        f" WHERE {quote(Sitting._meta.pk.column)} = %s"
-    )
 
 
 def thrown(deal: DealRevision) -> int:
