@@ -20,10 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from bench.fresh_site import fresh_site
-
-FORM_ENCODED = "application/x-www-form-urlencoded"
-"""How a browser sends a form that names no other ``enctype``, as the deal form does."""
+from bench.fresh_site import FORM_ENCODED, fresh_site
 
 
 def main() -> None:

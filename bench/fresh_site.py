@@ -24,6 +24,9 @@ PRODUCTION = {
 }
 """The settings the site runs with in every bench, in its process and in a server it starts:
 debug off, as under an application server."""
+FORM_ENCODED = "application/x-www-form-urlencoded"
+"""How a browser sends a form that names no other ``enctype``, as the deal form does: every
+bench that posts a form sends it so."""
 
 
 def on_postgresql() -> bool:

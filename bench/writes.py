@@ -46,15 +46,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench.fresh_site import fresh_site, on_postgresql
+from bench.fresh_site import FORM_ENCODED, fresh_site, on_postgresql
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = 40
 WORKERS = 4
 RATIO_GOAL = 3.0
 CPU_GOAL_MS = 20.0
-FORM_ENCODED = "application/x-www-form-urlencoded"
-"""How a phone's browser sends the deal form (it names no other ``enctype``)."""
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 
 
@@ -235,8 +233,9 @@ def phones(address: str, tokens: list[str], variant: str, deals: int) -> list[fl
                 failures.append(f"table {index + 1}: the form answered {refused.code}: {refused.read()[:300]!r}")
                 return
             hidden = hidden_fields(page)
-            first = int(hidden["number"]) - number
-            typed = typed or deals_typed(page, variant, rng, range(first, first + deals))
+            if not typed:  # the first form: the deals from the one it offers on
+                first = int(hidden["number"])
+                typed = deals_typed(page, variant, rng, range(first, first + deals))
             data = {**hidden, **typed[number]}
             barrier.wait()
             start = time.perf_counter()
