@@ -367,7 +367,7 @@ class Payments:
     ``None`` and a payment is a few additions: no line, reason or text is made.
     """
 
-    __slots__ = ("declarer", "first", "largest", "lines", "others", "pots", "scores")
+    __slots__ = ("declarer", "first", "lines", "moved", "others", "pots", "scores")
 
     def __init__(
         self, deal: Deal, scores: dict[str, int], pots: dict[str, int], lines: list[Entry] | None, first: bool
@@ -387,32 +387,32 @@ class Payments:
         """What each pot holds after the payments so far."""
         self.lines = lines
         """The breakdown so far, when the payments explain (``None`` when they do not)."""
-        self.largest = 0
-        """The largest amount of one line so far, explained or not: no line may go beyond
-        ``MOST_POINTS``, and the scores path must refuse what the explained path refuses."""
+        self.moved = 0
+        """The largest amount of each payment so far, added up, explained or not. No player's
+        score and no pot moves by more in the deal, and no line is larger: the sitting holds
+        every amount to ``MOST_POINTS`` by these sums alone while they are far within it, and
+        the scores path must refuse what the explained path refuses."""
 
     def net(self, player: str, points: int, what: What, /, **values: object) -> None:
         """The player's own amount (card points against par, a band): one line."""
         self.scores[player] += points
-        if points > self.largest or -points > self.largest:
-            self.largest = abs(points)
+        self.moved += points if points >= 0 else -points
         if self.lines is not None:
             self.lines.append((points, reason_of(what, values), player, None))
 
     def each_net(self, card_points: Mapping[str, int], settle: Callable[[int], tuple[int, Reason]], /) -> int:
         """Each player's own amount for his card points, and why, as ``settle`` says for a count
         (a table worked out once for each count): one line each. Returns what they add up to."""
-        scores, lines, largest = self.scores, self.lines, self.largest
-        together = 0
+        scores, lines = self.scores, self.lines
+        together = moved = 0
         for name, points in card_points.items():
             value, said = settle(points)
             scores[name] += value
             together += value
-            if value > largest or -value > largest:
-                largest = abs(value)
+            moved += value if value >= 0 else -value
             if lines is not None:
                 lines.append((value, said, name, None))
-        self.largest = largest
+        self.moved += moved
         return together
 
     def each_opponent_pays(
@@ -438,8 +438,7 @@ class Payments:
             scores[name] -= value
         earned = value * len(others)
         scores[earner] += earned
-        if earned > self.largest or -earned > self.largest:
-            self.largest = abs(earned)
+        self.moved += earned if earned >= 0 else -earned
         lines = self.lines
         if lines is not None:
             said = reason_of(what, values)
@@ -456,8 +455,7 @@ class Payments:
             scores[name] -= amount
         paid = amount * len(players)
         self.pots[pot] += paid
-        if paid > self.largest or -paid > self.largest:
-            self.largest = abs(paid)
+        self.moved += paid if paid >= 0 else -paid
         lines = self.lines
         if lines is not None:
             why_paid = reason_of(what, values)
@@ -468,12 +466,12 @@ class Payments:
     def into_each_pot(self, player: str, amount: int, reasons: Mapping[str, What], /) -> None:
         """The player pays ``amount`` into each of the pots ``reasons`` names, each with its own
         reason (a dealer's stakes): the same lines as an ``into_pot`` for each, in one call."""
-        self.scores[player] -= amount * len(reasons)
+        paid = amount * len(reasons)
+        self.scores[player] -= paid
         pots = self.pots
         for pot in reasons:
             pots[pot] += amount
-        if amount > self.largest or -amount > self.largest:
-            self.largest = abs(amount)
+        self.moved += paid if paid >= 0 else -paid
         lines = self.lines
         if lines is not None:
             for pot, what in reasons.items():

@@ -250,18 +250,16 @@ def found_and_stake(deal: Deal, options: Options, payments: Payments) -> None:
     """Step 1. The sitting's first played deal founds both pots (whatever a penalty put into one
     before); a later deal founds again a pot that is empty. The dealer's stake goes into each,
     but, with ``stake_on_refound`` off, into a pot founded again."""
-    ante, stake, pots = options.whole("ante"), options.whole("dealer_stake"), payments.pots
-    first = payments.first
-    if first:
-        founded = list(POTS)
-    elif 0 in pots.values():
-        founded = [pot for pot in POTS if pots[pot] == 0]
-    else:
-        founded = []  # as in most deals: both pots hold something
+    stake, pots, first = options.whole("dealer_stake"), payments.pots, payments.first
+    if not first and 0 not in pots.values():  # as in most deals: both pots hold something
+        payments.into_each_pot(deal.dealer, stake, STAKES)
+        return
+    founded = list(POTS) if first else [pot for pot in POTS if pots[pot] == 0]
+    ante = options.whole("ante")
     for pot in founded:
         founding = _("founding the {pot}: {ante} from every player")
         payments.into_pot(deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
-    if first or not founded or options.flag("stake_on_refound"):
+    if first or options.flag("stake_on_refound"):
         stakes = STAKES
     else:
         stakes = {pot: reason for pot, reason in STAKES.items() if pot not in founded}

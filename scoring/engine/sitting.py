@@ -113,18 +113,17 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
 
     Raises :class:`~.refusal.Refusal` at the first deal after which an amount (a line, a score, a
     pot or a running total) would go beyond ``MOST_POINTS``: pots that double deal after deal
-    can grow without end, and no score sheet holds that. Both paths refuse alike: the payments
-    keeps the largest line amount even when it keeps no lines.
+    can grow without end, and no score sheet holds that. Both paths refuse alike.
     """
     variant, options, players = sitting.variant, sitting.options, sitting.players
     pots = dict.fromkeys(variant.pots, 0) if before is None else {pot: before.pots.get(pot, 0) for pot in variant.pots}
-    totals = [0] * len(players) if before is None else [before.totals[p] for p in players]
-    """Each player's running total, in the order of the players: a deal's scores come in that
-    order too, so a deal is added to the totals in one call that runs in C."""
+    start = [0] * len(players) if before is None else [before.totals[p] for p in players]
     played = before is not None and before.played
+    edge = max(map(abs, chain(pots.values(), start)), default=0)
+    """The largest amount the sitting stands at before the deals: every amount after them is
+    within it and what the deals moved (``Payments.moved``)."""
     results: list[DealResult] = []
-    largest, running = [], []
-    """Each deal's largest line and the running totals after it, to be held to ``MOST_POINTS``."""
+    moved = 0
     zeros = dict.fromkeys(players, 0)
     for deal in sitting.deals:
         payments = Payments(deal, zeros.copy(), dict(pots), [] if breakdown else None, not played)
@@ -133,41 +132,40 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
             played = True
         if deal.penalties:
             pay_penalties(payments, deal)
-        scores, pots = payments.scores, payments.pots
-        totals = list(map(add, totals, scores.values()))
-        largest.append(payments.largest)
-        running.append(totals)
-        results.append(
-            new_result(
-                (deal.number, scores, pots, payments.lines, deal.sitting_out, deal.declarer or None, deal.thrown_in)
-            )
-        )
-    beyond = first_beyond(results, largest, running)
-    if beyond is not None:
-        raise Refusal.because(_("an amount goes beyond {most:,} game points"), deal=beyond, most=MOST_POINTS)
+        pots, lines = payments.pots, payments.lines
+        moved += payments.moved
+        row = (deal.number, payments.scores, pots, lines, deal.sitting_out, deal.declarer or None, deal.thrown_in)
+        results.append(new_result(row))
+    if edge + moved > MOST_POINTS:
+        explained = results if breakdown else score(sitting, before=before).deals
+        beyond = first_beyond(explained, start)
+        if beyond is not None:
+            raise Refusal.because(_("an amount goes beyond {most:,} game points"), deal=beyond, most=MOST_POINTS)
+    totals = map(sum, zip(start, *map(dict.values, map(SCORES, results)), strict=True))
+    """Each player's total: the deals' scores come in the order of the players, and are added
+    up once, after the deals, in calls that run in C."""
     return SittingResult(sitting, tuple(results), dict(zip(players, totals, strict=True)), dict(pots), played)
 
 
-SCORES, POTS = itemgetter(1), itemgetter(2)
-"""A deal result's scores and pots, read in C."""
+SCORES = itemgetter(1)
+"""A deal result's scores, read in C."""
 
 
-def first_beyond(results: list[DealResult], largest: list[int], running: list[list[int]]) -> int | None:
-    """The number of the first deal after which an amount (its largest line, a score, a pot or a
-    running total) goes beyond ``MOST_POINTS``, or ``None``.
+def first_beyond(explained: Sequence[DealResult], start: Sequence[int]) -> int | None:
+    """The number of the first deal after which an amount (a line of its breakdown, a score, a
+    pot or a running total, from ``start``) goes beyond ``MOST_POINTS``, or ``None``.
 
-    Every amount of the sitting is looked at in one pass that runs in C, after the deals are
-    scored: nearly every sitting is far within the bound, and the amounts of each deal, looked at
-    as it was scored, took a tenth of the time of scoring it. Python's whole numbers never
-    overflow, so scoring on past the deal that goes beyond changes nothing but the time."""
-    scores = chain.from_iterable(map(dict.values, map(SCORES, results)))
-    pots = chain.from_iterable(map(dict.values, map(POTS, results)))
-    if max(map(abs, chain(largest, scores, pots, chain.from_iterable(running))), default=0) <= MOST_POINTS:
-        return None
-    for result, line, totals in zip(results, largest, running, strict=True):
-        if max(map(abs, [line, *result.scores.values(), *result.pots.values(), *totals])) > MOST_POINTS:
+    Asked only where what the deals moved, added up, goes beyond the bound: nearly every sitting
+    is far within it, and holding each amount to it as the deals were scored took a tenth of the
+    time of scoring them. Python's whole numbers never overflow, so scoring on past the deal that
+    goes beyond changes nothing but the time."""
+    running = list(start)
+    for result in explained:
+        running = list(map(add, running, result.scores.values()))
+        lines = [points for points, *_ in result.breakdown or ()]
+        if max(map(abs, [*lines, *result.scores.values(), *result.pots.values(), *running])) > MOST_POINTS:
             return result.number
-    raise AssertionError("an amount beyond the bound in no deal")
+    return None
 
 
 def score_sitting(doc: object, *, breakdown: bool = True) -> dict[str, object]:
