@@ -112,3 +112,20 @@ def test_it_refuses_at_the_first_deal_whose_running_total_goes_beyond_the_most_p
     ]
     within = score(Sitting(Drift(), players, Options({}), deals[:2]), breakdown=breakdown)
     assert within.totals == {"A": MOST_POINTS, "B": -MOST_POINTS // 2, "C": -MOST_POINTS // 2}
+
+
+@pytest.mark.parametrize("breakdown", [True, False])
+def test_it_scores_deals_that_move_more_than_the_most_points_in_all_where_no_amount_goes_beyond(
+    breakdown: bool,
+) -> None:
+    """Each deal moves half the bound as the deal goes round, twice: three times the bound in
+    all, yet every total comes back to 0 after each round."""
+    players = ("A", "B", "C")
+    dealers = players * 2
+    deals = tuple(
+        Deal(number=n, players=players, dealer=dealer, sitting_out=None, active=players)
+        for n, dealer in enumerate(dealers, start=1)
+    )
+    result = score(Sitting(Drift(), players, Options({}), deals), breakdown=breakdown)
+    assert result.totals == {"A": 0, "B": 0, "C": 0}
+    assert result.deals[0].scores == {"A": MOST_POINTS // 2, "B": -MOST_POINTS // 4, "C": -MOST_POINTS // 4}
