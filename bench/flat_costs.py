@@ -93,6 +93,7 @@ class Bench:
         forms = self.filled(sitting, range(sitting.deal_count, sitting.deal_count + self.args.runs))
 
         def enter() -> None:
+            self.shown()
             response = self.client.post(url, next(forms), content_type=FORM_ENCODED)
             assert response.status_code == 302, response.content[:300]
 
@@ -107,9 +108,17 @@ class Bench:
         forms = self.filled(sitting, [0] * self.args.runs, reason="bench")
 
         def correct() -> None:
+            self.shown()
             assert self.client.post(url, next(forms), content_type=FORM_ENCODED).status_code == 302
 
         return correct
+
+    def shown(self) -> None:
+        """The message of the last deal sent, taken away as the sheet a browser is sent to after
+        it shows it: the bench does not fetch the sheet. Left, the messages of every deal sent
+        pile up in the cookie, then in the session, and each later deal reads and writes them
+        all, as no browser's deal does."""
+        self.client.cookies.pop("messages", None)
 
     def filled(self, sitting: Any, numbers: Iterable[int], **more: str) -> Iterator[str]:
         """The deal forms of valid deals, one for each of ``numbers`` (what ``valid_deal`` deals

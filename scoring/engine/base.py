@@ -463,9 +463,10 @@ class Payments:
                 lines.append((-amount, why_paid, name, None))
             lines.append((amount * len(players), why_paid, None, pot))
 
-    def into_each_pot(self, player: str, amount: int, reasons: Mapping[str, What], /) -> None:
+    def into_each_pot(self, player: str, amount: int, reasons: Mapping[str, Reason], /) -> None:
         """The player pays ``amount`` into each of the pots ``reasons`` names, each with its own
-        reason (a dealer's stakes): the same lines as an ``into_pot`` for each, in one call."""
+        reason, made once (a dealer's stakes): the same lines as an ``into_pot`` for each, in one
+        call."""
         paid = amount * len(reasons)
         self.scores[player] -= paid
         pots = self.pots
@@ -474,8 +475,7 @@ class Payments:
         self.moved += paid if paid >= 0 else -paid
         lines = self.lines
         if lines is not None:
-            for pot, what in reasons.items():
-                why_paid = reason_of(what, {})
+            for pot, why_paid in reasons.items():
                 lines.append((-amount, why_paid, player, None))
                 lines.append((amount, why_paid, None, pot))
 

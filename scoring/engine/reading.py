@@ -57,9 +57,10 @@ OUTSIDE_CLUB_YEARS = _("{value} is not a date a club can have played on (the yea
 """Why a date is refused by :func:`in_club_years`; give it ``first=FIRST_YEAR, last=LAST_YEAR``."""
 
 
-@dataclass(frozen=True)
-class Sitting:
-    """A valid sitting: its variant, players in dealing order, options in force and deals."""
+class Sitting(NamedTuple):
+    """A valid sitting: its variant, players in dealing order, options in force and deals.
+
+    A named tuple, as a :class:`~.base.Deal` is: one is made for every document read."""
 
     variant: Variant
     players: tuple[str, ...]
@@ -147,7 +148,7 @@ def read_sitting(doc: object, *, first: int = 1) -> Sitting:
     if reader.problems:
         raise Refusal(reader.problems)
     assert variant is not None and players is not None and options is not None
-    return Sitting(variant, players, options, tuple(deals))
+    return new_sitting((variant, players, options, tuple(deals)))
 
 
 def may_break_rules(variant: Variant, deal: Deal) -> bool:
@@ -361,6 +362,7 @@ ITEM_FIELDS = list(Item._fields[3:])
 item is made from (``new_item``)."""
 new_item = maker(Item)
 new_deal = maker(Deal)
+new_sitting = maker(Sitting)
 ITEM_SLOT = {name: slot for slot, name in enumerate(ITEM_FIELDS, start=3)}
 NEUTRAL_ITEM = Item("", "", 0)
 

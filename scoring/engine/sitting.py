@@ -65,8 +65,10 @@ class Carried:
     """Whether any of the deals before was played (not thrown in)."""
 
 
-@dataclass(frozen=True)
-class SittingResult:
+class SittingResult(NamedTuple):
+    """A scored sitting: each deal's result, the totals and the pots after the last deal. A named
+    tuple, as a :class:`DealResult` is: one is made for every document scored."""
+
     sitting: Sitting
     deals: tuple[DealResult, ...]
     totals: dict[str, int]
@@ -102,6 +104,9 @@ class SittingResult:
         if with_pots:
             doc["pots"] = self.pots
         return doc
+
+
+new_sitting_result = maker(SittingResult)
 
 
 def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = None) -> SittingResult:
@@ -144,7 +149,7 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
     totals = map(sum, zip(start, *map(dict.values, map(SCORES, results)), strict=True))
     """Each player's total: the deals' scores come in the order of the players, and are added
     up once, after the deals, in calls that run in C."""
-    return SittingResult(sitting, tuple(results), dict(zip(players, totals, strict=True)), dict(pots), played)
+    return new_sitting_result((sitting, tuple(results), dict(zip(players, totals, strict=True)), dict(pots), played))
 
 
 SCORES = itemgetter(1)
