@@ -12,6 +12,7 @@ read but lacks the role is refused (403).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -52,7 +53,7 @@ class LoginRequired(Exception):
 
 def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None) -> tuple[Club, Access]:
     """The club and the user's access to it, if he may read it (or act with role ``needed``)."""
-    club = stamped(Club.objects.filter(slug=slug)).first()
+    club = _clubs().filter(slug=slug).first()
     if club is None:
         raise Http404("no such club")
     access = access_of(request.user, club)
@@ -65,6 +66,20 @@ def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None
     if not readable:
         raise Http404("no such club")
     raise PermissionDenied("your role in this club does not allow this")
+
+
+@functools.cache
+def _clubs() -> QuerySet[Club]:
+    """The clubs, each read with its stamp: built once, and each request filters a copy. Building
+    the stamp's subquery cost more than running it, on every page and every deal sent."""
+    return stamped(Club.objects.all())
+
+
+@functools.cache
+def _sittings() -> QuerySet[Sitting]:
+    """The sittings, each read with its creator and its tournament table and round: built once,
+    as the clubs are (:func:`_clubs`)."""
+    return Sitting.objects.select_related("created_by", "round_table__round")
 
 
 def check_superuser(request: HttpRequest) -> None:
@@ -81,7 +96,7 @@ def get_sitting_for_user(request: HttpRequest, slug: str, pk: int, needed: str |
     tournament's round that is drawn but not published is the director's alone, as the round is:
     anyone else is told it does not exist (404)."""
     club, access = get_club_for_user(request, slug, needed)
-    sitting = get_object_or_404(Sitting.objects.select_related("created_by", "round_table__round"), pk=pk, club=club)
+    sitting = get_object_or_404(_sittings(), pk=pk, club=club)
     table = getattr(sitting, "round_table", None)
     if table is not None and table.round.state == DRAWN and not access.scores:
         raise Http404("the round of this table is not published")

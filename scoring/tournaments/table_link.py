@@ -15,6 +15,7 @@ when it is set (:func:`site_address`): the phones at the tables must reach it.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 import secrets
@@ -75,14 +76,20 @@ def table_of(token: str) -> RoundTable:
     """The table whose link this is, once its round is published (after the round closes too)."""
     if not TOKEN.fullmatch(token):
         raise Http404("no table has this link")
-    tables = RoundTable.objects.select_related("sitting", "round__tournament__club")
-    table = get_object_or_404(
-        tables.annotate(anyone_gone=Exists(_gone(OuterRef("round__tournament"), OuterRef("sitting")))), token=token
-    )
+    table = get_object_or_404(_tables(), token=token)
     if table.round.state == DRAWN:
         raise Http404("the round of this table is not published")
     table.sitting.club = table.round.tournament.club  # a tournament's tables are sittings of its club
     return table
+
+
+@functools.cache
+def _tables() -> QuerySet[RoundTable]:
+    """The tables, each read with its sitting, round, tournament and club, and whether a player of
+    it is gone (``anyone_gone``), in one query: built once, and each link filters a copy. Building
+    it (its joins, the subquery of the players gone) cost more than running it, on every deal sent."""
+    gone = Exists(_gone(OuterRef("round__tournament"), OuterRef("sitting")))
+    return RoundTable.objects.select_related("sitting", "round__tournament__club").annotate(anyone_gone=gone)
 
 
 def _gone(tournament: Any, sitting: Any) -> QuerySet[Entrant]:
