@@ -12,9 +12,8 @@ read but lacks the role is refused (403).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 from typing import Any, TypeVar
 
 from django.contrib.auth.views import redirect_to_login
@@ -68,14 +67,14 @@ def get_club_for_user(request: HttpRequest, slug: str, needed: str | None = None
     raise PermissionDenied("your role in this club does not allow this")
 
 
-@functools.cache
+@cache
 def _clubs() -> QuerySet[Club]:
     """The clubs, each read with its stamp: built once, and each request filters a copy. Building
     the stamp's subquery cost more than running it, on every page and every deal sent."""
     return stamped(Club.objects.all())
 
 
-@functools.cache
+@cache
 def _sittings() -> QuerySet[Sitting]:
     """The sittings, each read with its creator and its tournament table and round: built once,
     as the clubs are (:func:`_clubs`)."""
