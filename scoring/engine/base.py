@@ -346,7 +346,8 @@ already made, or what makes the reason from the values, called only when the pay
 
 
 def reason_of(what: What, values: dict[str, object]) -> Reason:
-    """The reason of an explained payment."""
+    """The reason of an explained payment. The payments most made (``each_opponent_pays``,
+    ``into_pot``) make the reason of a template themselves, without this call."""
     if isinstance(what, str):
         return Reason(what, values)
     return what if isinstance(what, Reason) else what(**values)
@@ -441,7 +442,7 @@ class Payments:
         self.moved += earned if earned >= 0 else -earned
         lines = self.lines
         if lines is not None:
-            said = reason_of(what, values)
+            said = Reason(what, values) if what.__class__ is str else reason_of(what, values)
             payer = payer or ("other player" if len(others) == 1 else "opponent")
             paid = Reason(FLOWS[payer, value >= 0], {"what": said, "value": abs(value)})
             lines.append((earned, paid, earner, None))
@@ -458,7 +459,7 @@ class Payments:
         self.moved += paid if paid >= 0 else -paid
         lines = self.lines
         if lines is not None:
-            why_paid = reason_of(what, values)
+            why_paid = Reason(what, values) if what.__class__ is str else reason_of(what, values)
             for name in players:
                 lines.append((-amount, why_paid, name, None))
             lines.append((amount * len(players), why_paid, None, pot))
@@ -780,8 +781,15 @@ def pay_declarations(
         who = item.player
         assert who is not None
         value = declared(item, ladders, fixed)
-        what = declaration_words(item.type, item.count, item.suit)  # describe(item), without a call in Python
-        payments.each_opponent_pays(who, value, _("{player} declares {what}"), player=who, what=what)
+        payments.each_opponent_pays(who, value, declaring(who, item.type, item.count, item.suit))
+
+
+@lru_cache(maxsize=16 * TABLES_KEPT)  # a table's players and the declarations each of them makes
+def declaring(player: str, kind: str, count: int, suit: str | None) -> Reason:
+    """Why each opponent pays a player's declaration (``Anna declares 12 Tarocks``): made, and
+    written, once for each player and declaration, as a club's players declare the same things
+    deal after deal (for the most recent only, as the tables are kept: ``TABLES_KEPT``)."""
+    return why(_("{player} declares {what}"), player=player, what=declaration_words(kind, count, suit))
 
 
 def declared(item: Item, ladders: Mapping[str, tuple[int, int]], fixed: Mapping[str, int]) -> int:

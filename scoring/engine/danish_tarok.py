@@ -257,13 +257,19 @@ def found_and_stake(deal: Deal, options: Options, payments: Payments) -> None:
     founded = list(POTS) if first else [pot for pot in POTS if pots[pot] == 0]
     ante = options.whole("ante")
     for pot in founded:
-        founding = _("founding the {pot}: {ante} from every player")
-        payments.into_pot(deal.players, pot, ante, founding, pot=POT_NAMES[pot], ante=ante)
+        payments.into_pot(deal.players, pot, ante, founding(pot, ante))
     if first or options.flag("stake_on_refound"):
         stakes = STAKES
     else:
         stakes = {pot: reason for pot, reason in STAKES.items() if pot not in founded}
     payments.into_each_pot(deal.dealer, stake, stakes)
+
+
+@cache
+def founding(pot: str, ante: int) -> Reason:
+    """Why every player pays ``ante`` into ``pot`` to found it: made (and written) once for each,
+    as the stakes are: every sitting founds both pots, and a tout founds them again."""
+    return why(_("founding the {pot}: {ante} from every player"), pot=POT_NAMES[pot], ante=ante)
 
 
 def lose_or_bring_home(payments: Payments, pagat_and_kings: Sequence[Item]) -> None:
