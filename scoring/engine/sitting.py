@@ -141,9 +141,10 @@ def score(sitting: Sitting, *, breakdown: bool = True, before: Carried | None = 
         moved += payments.moved
         row = (deal.number, payments.scores, pots, lines, deal.sitting_out, deal.declarer or None, deal.thrown_in)
         results.append(new_result(row))
-    if edge + moved > MOST_POINTS:
-        explained = results if breakdown else score(sitting, before=before).deals
-        beyond = first_beyond(explained, start)
+    if edge + moved > MOST_POINTS and not breakdown:
+        score(sitting, before=before)  # the lines say whether an amount goes beyond, and the explained path refuses it
+    elif edge + moved > MOST_POINTS:
+        beyond = first_beyond(results, start)
         if beyond is not None:
             raise Refusal.because(_("an amount goes beyond {most:,} game points"), deal=beyond, most=MOST_POINTS)
     totals = map(sum, zip(start, *map(dict.values, map(SCORES, results)), strict=True))
@@ -156,7 +157,7 @@ SCORES = itemgetter(1)
 """A deal result's scores, read in C."""
 
 
-def first_beyond(explained: Sequence[DealResult], start: Sequence[int]) -> int | None:
+def first_beyond(explained: list[DealResult], start: Sequence[int]) -> int | None:
     """The number of the first deal after which an amount (a line of its breakdown, a score, a
     pot or a running total, from ``start``) goes beyond ``MOST_POINTS``, or ``None``.
 
